@@ -1,0 +1,183 @@
+import { createRequire } from 'node:module'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const require = createRequire(import.meta.url)
+const { describeBindings } = require('../describe.js') as typeof import('../describe')
+const { createCodeRuntime } = require('../index.js') as typeof import('../index')
+
+const runtime = createCodeRuntime()
+afterAll(() => runtime.dispose())
+
+const searchTool = {
+  description: 'Search the docs.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      q: { type: 'string', description: 'Words to look for' },
+      limit: { type: 'integer', minimum: 1 },
+    },
+    required: ['q'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'array', items: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] } },
+  execute: async ({ q }: { q: string }) => [{ title: `About ${q}` }],
+}
+
+describe('describeBindings declarations', () => {
+  it('declares tools, namespaces and doc comments as TypeScript', () => {
+    const { declarations } = describeBindings({
+      search: searchTool,
+      'github.listIssues': {
+        description: 'Open issues of a repository.\nNewest first.',
+        inputSchema: { type: 'object', properties: { repo: { type: 'string' }, state: { enum: ['open', 'closed'] } }, required: ['repo'] },
+        execute: async () => [],
+      },
+    })
+    expect(declarations).toBe(
+      [
+        'declare const tools: {',
+        '  /** Search the docs. */',
+        '  search(input: {',
+        '    /** Words to look for */',
+        '    q: string;',
+        '    limit?: number;',
+        '  }): Promise<Array<{',
+        '    title: string;',
+        '  }>>;',
+        '  github: {',
+        '    /**',
+        '     * Open issues of a repository.',
+        '     * Newest first.',
+        '     */',
+        '    listIssues(input: {',
+        '      repo: string;',
+        '      state?: "open" | "closed";',
+        '    }): Promise<unknown>;',
+        '  };',
+        '};',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('accepts an array of named tools, nested catalogs and another namespace', () => {
+    const execute = async () => null
+    const fromArray = describeBindings([{ name: 'fs.read', inputSchema: { type: 'object', properties: { path: { type: 'string' } } }, execute }], { namespace: 'host' })
+    const nested = describeBindings({ fs: { read: { inputSchema: { type: 'object', properties: { path: { type: 'string' } } }, execute } } }, { namespace: 'host' })
+    expect(fromArray.declarations).toBe(nested.declarations)
+    expect(fromArray.declarations).toContain('declare const host: {')
+    // no required property, so the input may be left out
+    expect(fromArray.declarations).toContain('read(input?: {')
+    expect(Object.keys(fromArray.bindings)).toEqual(['host'])
+    expect(typeof (fromArray.bindings.host as any).fs.read).toBe('function')
+  })
+
+  it('prints unions, tuples, records, local $refs and 2020-12 schemas', () => {
+    const { declarations } = describeBindings({
+      plot: {
+        inputSchema: {
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
+          type: 'object',
+          properties: {
+            point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] },
+            color: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+            tags: { type: 'object', additionalProperties: { type: 'string' } },
+            style: { $ref: '#/$defs/style' },
+            'stroke-width': { type: 'number' },
+          },
+          required: ['point'],
+          $defs: { style: { type: 'object', properties: { dashed: { type: 'boolean' } } } },
+        },
+        execute: async () => 'ok',
+      },
+    })
+    expect(declarations).toContain('point: [number, number];')
+    expect(declarations).toContain('color?: string | null;')
+    expect(declarations).toContain('[key: string]: string;')
+    expect(declarations).toMatch(/style\?: \{\n\s+dashed\?: boolean;/)
+    expect(declarations).toContain('"stroke-width"?: number;')
+  })
+})
+
+describe('describeBindings bindings', () => {
+  it('passes a valid call to execute and its result to the program', async () => {
+    const { bindings } = describeBindings({ search: searchTool })
+    const result = await runtime.run({ source: 'return await tools.search({ q: "limits", limit: 2 })', bindings })
+    expect(result).toMatchObject({ ok: true, value: [{ title: 'About limits' }] })
+  })
+
+  it('rejects an invalid call before execute runs, naming the fields', async () => {
+    let calls = 0
+    const { bindings } = describeBindings({ search: { ...searchTool, execute: async () => [calls++] } })
+    const result = await runtime.run({
+      source: `
+        try {
+          await tools.search({ q: 42, limit: 0, extra: true })
+          return 'no error'
+        } catch (error) {
+          return (error as Error).message
+        }`,
+      bindings,
+    })
+    expect(result.ok).toBe(true)
+    const message = (result as { value: string }).value
+    expect(message).toContain('tools.search: invalid input')
+    expect(message).toContain('input.q must be string')
+    expect(message).toContain('input.limit must be >= 1')
+    expect(message).toContain('input.extra is not allowed')
+    expect(calls).toBe(0)
+  })
+
+  it('names missing fields, enum choices, formats and nested paths', async () => {
+    const { bindings } = describeBindings({
+      invite: {
+        inputSchema: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', format: 'email' },
+            role: { enum: ['admin', 'member'] },
+            teams: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } },
+          },
+          required: ['email', 'role'],
+        },
+        execute: async () => 'invited',
+      },
+    })
+    const invite = (bindings.tools as any).invite
+    await expect(invite({ role: 'admin' })).rejects.toThrow('input.email is required')
+    await expect(invite({ email: 'not-an-email', role: 'owner' })).rejects.toThrow(
+      'input.email must match format "email"; input.role must be one of "admin", "member"',
+    )
+    await expect(invite({ email: 'a@example.com', role: 'member', teams: [{ id: 'x' }] })).rejects.toThrow('input.teams[0].id must be integer')
+    await expect(invite({ email: 'a@example.com', role: 'member' })).resolves.toBe('invited')
+  })
+
+  it('calls a tool whose input is optional with an empty object', async () => {
+    const seen: unknown[] = []
+    const { bindings } = describeBindings({ now: { inputSchema: { type: 'object', properties: {} }, execute: async (input: unknown) => seen.push(input) } })
+    const result = await runtime.run({ source: 'await tools.now(); return "done"', bindings })
+    expect(result).toMatchObject({ ok: true, value: 'done' })
+    expect(seen).toEqual([{}])
+  })
+})
+
+describe('describeBindings catalog errors', () => {
+  const execute = async () => null
+  it.each([
+    ['a non-object catalog', 5, 'a catalog must be an array of tools or an object of tools and namespaces, got number 5'],
+    ['a tool without execute', { search: { inputSchema: { type: 'object' } } }, "tool 'search' needs an execute(input) function"],
+    ['a tool without inputSchema', { search: { execute } }, "tool 'search' needs an inputSchema"],
+    ['a zod schema', { search: { inputSchema: { _zod: {} }, execute } }, 'pass JSON Schema instead (z.toJSONSchema(schema))'],
+    ['an invalid schema', { search: { inputSchema: { type: 'text' }, execute } }, "tool 'search' has an invalid inputSchema"],
+    ['an array entry without a name', [{ inputSchema: true, execute }], 'every tool in a catalog array needs a string name'],
+    ['a name used twice', { 'a.b': { inputSchema: true, execute }, a: { b: { inputSchema: true, execute } } }, "'a.b' is defined twice"],
+    ['a tool that is also a namespace', [{ name: 'a', inputSchema: true, execute }, { name: 'a.b', inputSchema: true, execute }], "'a' in 'a.b' is both a tool and a namespace"],
+    ['an empty name segment', { 'a..b': { inputSchema: true, execute } }, "tool name 'a..b' has an empty segment"],
+  ])('explains %s', (_, catalog, message) => {
+    expect(() => describeBindings(catalog as any)).toThrow(message)
+  })
+
+  it('explains a namespace that is not an identifier', () => {
+    expect(() => describeBindings({}, { namespace: 'my-tools' })).toThrow("namespace must be a JavaScript identifier such as 'tools'")
+  })
+})

@@ -1,0 +1,460 @@
+'use strict'
+// Runs every workload on this runtime and on each peer, in one process, and writes
+// bench/RESULTS.md. With --smoke: tiny counts, no file, and the exit code says whether every
+// run completed with the expected outcome (never whether anything is fast).
+const fs = require('node:fs')
+const path = require('node:path')
+const { summarize, ms, mb, times, table, threadCount, resetPeakRss, peakRss, machine } = require('./report')
+
+const SMOKE = process.argv.includes('--smoke')
+const PEERS = ['boa', 'worker', 'isolated-vm', 'quickjs', 'node-vm']
+const COUNTS = SMOKE
+  ? { warmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, concurrent: 20, compute: 1, stops: 1, soak: 48 }
+  : { warmup: 3, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, concurrent: 1000, compute: 10, stops: 5, soak: 2000 }
+// A run that has not settled by then is reported as broken instead of hanging the bench.
+const RUN_DEADLINE_MS = 120_000
+const STOP_DEADLINE_MS = 10_000
+
+const failures = []
+const fail = (where, error) => {
+  const message = error instanceof Error ? error.message : String(error)
+  failures.push(`${where}: ${message}`)
+  console.error(`  FAILED ${where}: ${message}`)
+}
+
+function withDeadline(promise, deadlineMs) {
+  let timer
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`did not settle within ${deadlineMs} ms`)), deadlineMs)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
+}
+
+const sleep = (msec) => new Promise((resolve) => setTimeout(resolve, msec))
+
+// One run; resolves to its elapsed ms, or throws if it failed or returned the wrong thing.
+async function timedRun(driver, { check, ...options }) {
+  const start = performance.now()
+  const result = await withDeadline(driver.run(options), RUN_DEADLINE_MS)
+  const elapsed = performance.now() - start
+  const problem = check(result)
+  if (problem) throw new Error(problem)
+  return elapsed
+}
+
+async function samples(driver, iterations, run) {
+  for (let i = 0; i < COUNTS.warmup; i++) await timedRun(driver, run)
+  const out = []
+  for (let i = 0; i < iterations; i++) out.push(await timedRun(driver, run))
+  return out
+}
+
+// Runs `measure` for every available peer; a peer that throws is recorded as a failure and
+// shown as such, and the bench goes on.
+async function perPeer(peers, where, measure, supported = () => true) {
+  const results = {}
+  for (const peer of peers) {
+    if (peer.unavailable) results[peer.name] = { text: 'unavailable' }
+    else if (!supported(peer)) results[peer.name] = { text: 'unsupported' }
+    else {
+      console.log(`  ${where} · ${peer.name}`)
+      try {
+        results[peer.name] = await measure(peer.driver, peer)
+      } catch (error) {
+        fail(`${where} · ${peer.name}`, error)
+        results[peer.name] = { text: `FAILED (${error.message})` }
+      }
+    }
+  }
+  return results
+}
+
+const peerLabel = (peer) => `${peer.name}${peer.name === 'node-vm' ? ' (NO isolation)' : ''}`
+
+// The common table: median, p99 and how many times faster boa's median is.
+function latencyTable(peers, results, extraRows = []) {
+  const boa = results.boa?.stats
+  const rows = peers.map((peer) => {
+    const r = results[peer.name]
+    if (!r.stats) return [peerLabel(peer), r.text, '', '']
+    return [peerLabel(peer), ms(r.stats.median), ms(r.stats.p99), peer.name === 'boa' ? '1.0x' : times(r.stats.median, boa?.median)]
+  })
+  return table(['peer', 'median', 'p99', 'boa faster by'], [...rows, ...extraRows])
+}
+
+const target = (name, measured, pass) => ({ name, measured, verdict: pass === undefined ? 'n/a' : pass ? 'PASS' : 'MISS' })
+const ratioOf = (results, peer) =>
+  results[peer]?.stats && results.boa?.stats ? results[peer].stats.median / results.boa.stats.median : undefined
+
+const expectValue = (expected) => ({ value }) =>
+  JSON.stringify(value) === JSON.stringify(expected) ? undefined : `expected ${JSON.stringify(expected)}, got ${JSON.stringify(value)}`
+
+// ---------------------------------------------------------------------------------------------
+// Workloads. Each returns { markdown, targets }.
+
+async function coldRun(peers) {
+  const run = {
+    source: [
+      'interface User { id: number; name: string }',
+      'const user: User = await getUser(7)',
+      'console.log(`hello ${user.name}`)',
+      'return { id: user.id, greeting: `hi ${user.name}` as string }',
+    ].join('\n'),
+    bindings: { getUser: async (id) => ({ id, name: 'ada' }) },
+    check: (result) =>
+      expectValue({ id: 7, greeting: 'hi ada' })(result) ??
+      (result.logs.includes('hello ada') ? undefined : `logs ${JSON.stringify(result.logs)} lack "hello ada"`),
+  }
+  const results = await perPeer(peers, '(a) cold run', async (driver) => ({
+    stats: summarize(await samples(driver, COUNTS.cold, run)),
+  }))
+  const vsWorker = ratioOf(results, 'worker')
+  const vsIvm = ratioOf(results, 'isolated-vm')
+  return {
+    markdown: `A small TypeScript program with one binding call and one log line, in a fresh realm each time; ${COUNTS.cold} runs per peer, one at a time.\n\n${latencyTable(peers, results)}`,
+    targets: [
+      target('(a) cold run ≥25x faster than worker', vsWorker && `${vsWorker.toFixed(1)}x`, vsWorker && vsWorker >= 25),
+      target('(a) cold run ≥2x faster than isolated-vm', vsIvm && `${vsIvm.toFixed(1)}x`, vsIvm && vsIvm >= 2),
+    ],
+  }
+}
+
+async function sequentialCalls(peers) {
+  const n = COUNTS.sequentialCalls
+  const program = (count) => ({
+    source: `let total: number = 0\nfor (let i = 0; i < ${count}; i++) total += await inc(i)\nreturn total`,
+    bindings: { inc: async (i) => i + 1 },
+    check: expectValue((count * (count + 1)) / 2),
+  })
+  // The same program with no calls, so the per-call figure excludes starting the realm.
+  const results = await perPeer(peers, '(b) sequential binding calls', async (driver) => {
+    const base = summarize(await samples(driver, COUNTS.sequentialReps, program(0))).median
+    const perCall = (await samples(driver, COUNTS.sequentialReps, program(n))).map((t) => (t - base) / n)
+    return { stats: summarize(perCall) }
+  })
+  const worker = peers.find((peer) => peer.name === 'worker').driver
+  const trips = []
+  for (let i = 0; i < COUNTS.sequentialReps; i++) trips.push(await worker.pingPong(COUNTS.pingPongs))
+  const reference = summarize(trips)
+  const boa = results.boa?.stats
+  return {
+    markdown: `One program making ${n} sequential awaited binding calls; time per call (run time minus the same program with no calls, divided by ${n}), ${COUNTS.sequentialReps} runs per peer. The last row is the reference: one round trip of a number over a live worker's message port.\n\n${latencyTable(peers, results, [
+      ['worker message-port round trip (reference)', ms(reference.median), ms(reference.p99), times(reference.median, boa?.median)],
+    ])}`,
+    targets: [
+      target('(b) binding round trip faster than a worker message-port round trip', boa && `${ms(boa.median)} vs ${ms(reference.median)}`, boa && boa.median < reference.median),
+    ],
+  }
+}
+
+async function fanOut(peers) {
+  const run = {
+    source: 'const results: number[] = await Promise.all(Array.from({ length: 100 }, (_, i) => inc(i)))\nreturn results.reduce((a, b) => a + b, 0)',
+    bindings: { inc: async (i) => i + 1 },
+    check: expectValue(5050),
+  }
+  const results = await perPeer(peers, '(c) fan-out', async (driver) => ({
+    stats: summarize(await samples(driver, COUNTS.fanOut, run)),
+  }))
+  return {
+    markdown: `One program starting 100 binding calls at once and awaiting them with Promise.all; time per run, ${COUNTS.fanOut} runs per peer.\n\n${latencyTable(peers, results)}`,
+    targets: [],
+  }
+}
+
+async function concurrentRuns(peers) {
+  const count = COUNTS.concurrent
+  const run = {
+    source: 'await wait()\nreturn 1',
+    bindings: { wait: () => new Promise((resolve) => setTimeout(resolve, 20)) },
+    check: expectValue(1),
+  }
+  // One batch per peer: 1,000 fresh Workers alone take about a minute and 5 GB here.
+  const results = await perPeer(peers, '(d) concurrent runs', async (driver) => {
+    global.gc()
+    await sleep(100)
+    const before = process.memoryUsage.rss()
+    const peakKnown = resetPeakRss()
+    const start = performance.now()
+    await Promise.all(Array.from({ length: count }, () => timedRun(driver, run)))
+    const total = performance.now() - start
+    const growth = peakKnown ? peakRss() - before : undefined
+    return { total, growth, perRun: growth && growth / count }
+  })
+  const boa = results.boa
+  const rows = peers.map((peer) => {
+    const r = results[peer.name]
+    if (!r.total) return [peerLabel(peer), r.text, '', '', '', '']
+    return [
+      peerLabel(peer),
+      ms(r.total),
+      r.growth ? mb(r.growth) : 'n/a',
+      r.perRun ? mb(r.perRun) : 'n/a',
+      times(r.total, boa?.total),
+      times(r.perRun, boa?.perRun),
+    ]
+  })
+  return {
+    markdown: `${count} runs started at once, each awaiting a binding that resolves after a 20 ms host timer; one batch per peer. Peak RSS growth is the process's peak resident set (VmHWM, reset before the batch) minus its RSS before it; per run is that divided by ${count}.\n\n${table(
+      ['peer', 'total', 'peak RSS growth', 'per concurrent run', 'boa faster by', 'boa smaller by'],
+      rows,
+    )}`,
+    targets: [target('(d) ≤1 MB more memory per concurrent awaiting run', boa?.perRun && mb(boa.perRun), boa?.perRun && boa.perRun <= 2 ** 20)],
+  }
+}
+
+const COMPUTE_PROGRAMS = [
+  {
+    name: 'fib(25)',
+    source: 'function fib(n: number): number { return n < 2 ? n : fib(n - 1) + fib(n - 2) }\nreturn fib(25)',
+    check: expectValue(75025),
+  },
+  {
+    name: '1 MB JSON parse/map/filter/stringify',
+    source: [
+      'type Row = { id: number; name: string; tags: string[]; score: number }',
+      'const rows: Row[] = []',
+      "for (let i = 0; i < 14000; i++) rows.push({ id: i, name: 'item-' + i, tags: ['alpha', 'beta', 'gamma'], score: i % 97 })",
+      'const text = JSON.stringify(rows)',
+      'const kept = (JSON.parse(text) as Row[]).map((r) => ({ ...r, score: r.score * 2 })).filter((r) => r.score > 100)',
+      'return { bytes: text.length, kept: kept.length, out: JSON.stringify(kept).length }',
+    ].join('\n'),
+    check: ({ value }) => (value?.bytes > 1_000_000 && value.kept > 0 && value.out > 0 ? undefined : `unexpected ${JSON.stringify(value)}`),
+  },
+  {
+    name: 'string building loop',
+    source: "let s: string = ''\nfor (let i = 0; i < 200000; i++) s += String.fromCharCode(97 + (i % 26))\nreturn s.length",
+    check: expectValue(200000),
+  },
+]
+
+async function compute(peers) {
+  // Generous budgets, so every peer runs with its enforcement switched on but never trips it.
+  const limits = { computeMs: 100_000, maxWallMs: 100_000 }
+  const sections = []
+  const targets = []
+  for (const program of COMPUTE_PROGRAMS) {
+    const run = { ...program, limits }
+    const results = await perPeer(peers, `(e) ${program.name}`, async (driver) => ({
+      stats: summarize(await samples(driver, COUNTS.compute, run)),
+    }))
+    const unbudgeted = peers.find((peer) => peer.name === 'boa').driver?.unbudgeted
+    let overhead
+    const extraRows = []
+    if (unbudgeted) {
+      try {
+        console.log(`  (e) ${program.name} · boa without budget enforcement`)
+        const stats = summarize(await samples(unbudgeted, COUNTS.compute, run))
+        overhead = results.boa?.stats && results.boa.stats.median / stats.median - 1
+        extraRows.push(['boa without budget enforcement', ms(stats.median), ms(stats.p99), times(stats.median, results.boa?.stats?.median)])
+      } catch (error) {
+        fail(`(e) ${program.name} · boa without budget enforcement`, error)
+      }
+    }
+    const overheadText = overhead === undefined ? 'n/a' : `${(overhead * 100).toFixed(1)}%`
+    sections.push(`### ${program.name}\n\n${latencyTable(peers, results, extraRows)}\n\nBudget enforcement overhead on boa: ${overheadText}`)
+    targets.push(target(`(e) budget overhead ≤30%: ${program.name}`, overheadText, overhead === undefined ? undefined : overhead <= 0.3))
+  }
+  return {
+    markdown: `${COUNTS.compute} runs per program per peer, each in a fresh realm, with generous compute and wall budgets set.\n\n${sections.join('\n\n')}`,
+    targets,
+  }
+}
+
+const STOP_PROGRAMS = [
+  { name: 'while (true) {}', source: 'while (true) {}' },
+  { name: 'loop in a forEach callback', source: '[1].forEach(function f() { while (true) {} })' },
+  { name: 'sort comparator that never returns', source: '[3, 1, 2].sort(() => { while (true) {} })' },
+  { name: 'deep recursion fib(60)', source: 'function fib(n: number): number { return n < 2 ? n : fib(n - 1) + fib(n - 2) }\nfib(60)' },
+  { name: 'loop after an await', source: 'await tick()\nwhile (true) {}' },
+]
+const STOP_BUDGET_MS = 200
+const STOP_KINDS = [
+  { kind: 'compute_budget', title: 'compute budget 200 ms', budgetMs: STOP_BUDGET_MS, limits: { computeMs: STOP_BUDGET_MS } },
+  { kind: 'wall_budget', title: 'wall budget 300 ms', budgetMs: 300, limits: { maxWallMs: 300 } },
+  { kind: 'aborted', title: 'AbortSignal aborted after 200 ms', budgetMs: STOP_BUDGET_MS, abortAfterMs: STOP_BUDGET_MS },
+]
+
+// Runs a program that never ends on its own; resolves to the error kind and elapsed ms.
+async function stoppedRun(driver, { source, limits = {}, abortAfterMs, deadlineMs = STOP_DEADLINE_MS }) {
+  const controller = abortAfterMs === undefined ? undefined : new AbortController()
+  const start = performance.now()
+  const abortTimer = controller && setTimeout(() => controller.abort(), abortAfterMs)
+  try {
+    await withDeadline(driver.run({ source, bindings: { tick: async () => 0 }, limits, signal: controller?.signal }), deadlineMs)
+    return { kind: 'completed', elapsed: performance.now() - start }
+  } catch (error) {
+    if (!error.kind) throw error
+    return { kind: error.kind, elapsed: performance.now() - start }
+  } finally {
+    clearTimeout(abortTimer)
+  }
+}
+
+async function stopLatency(peers) {
+  const sections = []
+  let worstBoa
+  for (const stop of STOP_KINDS) {
+    const rows = []
+    for (const program of STOP_PROGRAMS) {
+      const results = await perPeer(
+        peers,
+        `(f) ${stop.title} · ${program.name}`,
+        async (driver) => {
+          const latencies = []
+          for (let i = 0; i < COUNTS.stops; i++) {
+            const { kind, elapsed } = await stoppedRun(driver, { ...stop, source: program.source })
+            if (kind !== stop.kind) throw new Error(`ended with '${kind}' instead of '${stop.kind}'`)
+            latencies.push(elapsed - stop.budgetMs)
+          }
+          return { stats: summarize(latencies) }
+        },
+        (peer) => peer.stops.includes(stop.kind),
+      )
+      const boa = results.boa?.stats
+      if (boa) worstBoa = Math.max(worstBoa ?? -Infinity, boa.p99)
+      rows.push([
+        program.name,
+        ...peers.map((peer) => {
+          const r = results[peer.name]
+          if (!r.stats) return r.text
+          const cell = `${ms(r.stats.median)} / ${ms(r.stats.p99)}`
+          return peer.name === 'boa' ? cell : `${cell} (${times(r.stats.median, boa?.median)})`
+        }),
+      ])
+    }
+    sections.push(`### ${stop.title}\n\n${table(['program', ...peers.map(peerLabel)], rows)}`)
+  }
+  return {
+    markdown: `Latency = time from run() to its settling, as the caller sees it, minus the budget; ${COUNTS.stops} runs per cell, shown as median / p99 (and how many times boa's median is smaller). The run must end with the matching error kind. "unsupported": the peer has no way to make that stop.\n\n${sections.join('\n\n')}`,
+    targets: [target('(f) stop latency ≤50 ms (boa, worst p99 over all cells)', worstBoa === undefined ? undefined : ms(worstBoa), worstBoa === undefined ? undefined : worstBoa <= 50)],
+  }
+}
+
+const SOAK_KINDS = [
+  { kind: 'compute_budget', source: 'while (true) {}', limits: { computeMs: 20 } },
+  {
+    kind: 'memory_budget',
+    source: 'const a: number[][] = []\nwhile (true) a.push(new Array(1000).fill(1))',
+    limits: { maxMemoryBytes: 32 * 2 ** 20, computeMs: 5000 },
+  },
+  { kind: 'aborted', source: 'while (true) {}', abortAfterMs: 20 },
+]
+const SOAK_IN_FLIGHT = 4
+
+async function soak(peers) {
+  const results = await perPeer(
+    peers,
+    '(g) soak',
+    async (driver) => {
+      global.gc()
+      const before = { threads: threadCount(), rss: process.memoryUsage.rss() }
+      const wrong = {}
+      let next = 0
+      const start = performance.now()
+      const lane = async () => {
+        while (next < COUNTS.soak) {
+          const mix = SOAK_KINDS[next++ % SOAK_KINDS.length]
+          const { kind } = await stoppedRun(driver, { ...mix, deadlineMs: RUN_DEADLINE_MS })
+          if (kind !== mix.kind) wrong[`${mix.kind}→${kind}`] = (wrong[`${mix.kind}→${kind}`] ?? 0) + 1
+        }
+      }
+      await Promise.all(Array.from({ length: SOAK_IN_FLIGHT }, lane))
+      const seconds = (performance.now() - start) / 1000
+      // Let threads that are being torn down finish before counting them.
+      await sleep(500)
+      global.gc()
+      const after = { threads: threadCount(), rss: process.memoryUsage.rss() }
+      if (Object.keys(wrong).length) throw new Error(`runs with the wrong outcome: ${JSON.stringify(wrong)}`)
+      return { before, after, seconds }
+    },
+    (peer) => SOAK_KINDS.every(({ kind }) => peer.stops.includes(kind)),
+  )
+  const rows = peers.map((peer) => {
+    const r = results[peer.name]
+    if (!r.before) return [peerLabel(peer), r.text, '', '']
+    return [peerLabel(peer), `${r.seconds.toFixed(1)} s`, `${r.before.threads} → ${r.after.threads}`, `${mb(r.before.rss)} → ${mb(r.after.rss)}`]
+  })
+  return {
+    markdown: `${COUNTS.soak} runs that each trip a budget, ${SOAK_IN_FLIGHT} in flight, rotating: a loop under a 20 ms compute budget, an array-growing memory bomb under maxMemoryBytes 32 MiB, and a loop aborted after 20 ms. Every run must end with the matching error kind. Threads are the process's (/proc/self/status), RSS after a GC.\n\n${table(['peer', 'time', 'threads before → after', 'RSS before → after'], rows)}`,
+    targets: [],
+  }
+}
+
+const WORKLOADS = [
+  ['(a) Cold run', coldRun],
+  ['(b) Sequential binding calls', sequentialCalls],
+  ['(c) Fan-out with Promise.all', fanOut],
+  ['(d) Concurrent awaiting runs', concurrentRuns],
+  ['(e) Compute', compute],
+  ['(f) Stop latency', stopLatency],
+  ['(g) Soak of stopped runs', soak],
+]
+
+// ---------------------------------------------------------------------------------------------
+
+async function loadPeers() {
+  const peers = []
+  for (const name of PEERS) {
+    const peer = require(`./peers/${name}`)
+    try {
+      peers.push({ ...peer, driver: await peer.load() })
+    } catch (error) {
+      console.error(`peer ${name} unavailable: ${error.message.split('\n')[0]}`)
+      peers.push({ ...peer, unavailable: error.message.split('\n')[0] })
+    }
+  }
+  return peers
+}
+
+async function main() {
+  if (typeof global.gc !== 'function') throw new Error('run with node --expose-gc')
+  const peers = await loadPeers()
+  // This runtime is the subject: without it the bench has measured nothing.
+  if (peers[0].unavailable) fail('loading boa', peers[0].unavailable)
+  const sections = []
+  const targets = []
+  for (const [title, workload] of WORKLOADS) {
+    console.log(title)
+    const section = await workload(peers)
+    sections.push(`## ${title}\n\n${section.markdown}`)
+    targets.push(...section.targets)
+  }
+  for (const peer of peers) await peer.driver?.close?.()
+
+  const markdown = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (bench/run.js) on ${new Date().toISOString()}. Lower is better everywhere; "boa faster by" is the peer's figure divided by boa's.`,
+    '',
+    '## Machine',
+    '',
+    machine(),
+    '',
+    '## Peers',
+    '',
+    table(['peer', 'what it is', 'stops it can make'], peers.map((peer) => [peerLabel(peer), peer.unavailable ? `unavailable (${peer.unavailable})` : peer.note, peer.stops.join(', ') || 'none'])),
+    '',
+    '## Targets',
+    '',
+    table(['target', 'measured', 'verdict'], targets.map((t) => [t.name, t.measured || 'n/a', t.verdict])),
+    '',
+    ...sections.flatMap((section) => [section, '']),
+    failures.length ? `## Failures\n\n${failures.map((f) => `- ${f}`).join('\n')}\n` : '',
+  ].join('\n')
+
+  if (SMOKE) console.log(`\n${markdown}`)
+  else {
+    const file = path.join(__dirname, 'RESULTS.md')
+    fs.writeFileSync(file, markdown)
+    console.log(`\n${markdown}\nwrote ${file}`)
+  }
+  console.log(failures.length ? `bench: ${failures.length} failure(s)` : 'bench: every run completed as expected')
+  // Exit explicitly: a runtime that failed to stop a program may still hold a busy thread.
+  process.exit(failures.length ? 1 : 0)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

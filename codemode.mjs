@@ -1,0 +1,4 @@
+import codemode from './codemode.js'
+
+export const { BoaExecutor } = codemode
+export default codemode

@@ -1,0 +1,257 @@
+'use strict'
+
+const { default: Ajv } = require('ajv')
+const { default: Ajv2020 } = require('ajv/dist/2020')
+const { default: addFormats } = require('ajv-formats')
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+
+/**
+ * Turns a catalog of JSON-Schema-described tools into TypeScript declarations to show a model
+ * and bindings that check every call against the tool's input schema before its execute runs.
+ */
+function describeBindings(catalog, options = {}) {
+  const namespace = options.namespace ?? 'tools'
+  if (typeof namespace !== 'string' || !IDENTIFIER.test(namespace)) {
+    throw new TypeError(`describeBindings: namespace must be a JavaScript identifier such as 'tools', got ${JSON.stringify(namespace)}`)
+  }
+  const tree = {}
+  for (const [path, tool] of flatten(catalog, [])) insert(tree, path, tool)
+
+  const bindings = buildBindings(tree, [], { namespace, validators: new Validators() })
+  const declarations = `declare const ${namespace}: ${declareTree(tree, '')};\n`
+  return { declarations, bindings: { [namespace]: bindings } }
+}
+
+/** Yields [path segments, tool] for an array of named tools or an object keyed by (dotted) names. */
+function* flatten(catalog, prefix) {
+  if (Array.isArray(catalog)) {
+    for (const tool of catalog) {
+      if (!isObject(tool) || typeof tool.name !== 'string') {
+        throw new TypeError(`describeBindings: every tool in a catalog array needs a string name, got ${describeValue(tool)}${where(prefix)}`)
+      }
+      yield [[...prefix, ...splitName(tool.name, prefix)], tool]
+    }
+    return
+  }
+  if (!isObject(catalog)) {
+    throw new TypeError(`describeBindings: a catalog must be an array of tools or an object of tools and namespaces, got ${describeValue(catalog)}${where(prefix)}`)
+  }
+  for (const [key, value] of Object.entries(catalog)) {
+    const path = [...prefix, ...splitName(key, prefix)]
+    if (isTool(value)) yield [path, value]
+    else if (isObject(value)) yield* flatten(value, path)
+    else {
+      throw new TypeError(`describeBindings: '${path.join('.')}' must be a tool ({ inputSchema, execute }) or a nested catalog object, got ${describeValue(value)}`)
+    }
+  }
+}
+
+function insert(tree, path, tool) {
+  const name = path.join('.')
+  if (typeof tool.execute !== 'function') {
+    throw new TypeError(`describeBindings: tool '${name}' needs an execute(input) function`)
+  }
+  if (!isObject(tool.inputSchema) && typeof tool.inputSchema !== 'boolean') {
+    throw new TypeError(`describeBindings: tool '${name}' needs an inputSchema (a JSON Schema object, e.g. { type: 'object', properties: {} })`)
+  }
+  if (isObject(tool.inputSchema) && '_zod' in tool.inputSchema) {
+    throw new TypeError(`describeBindings: tool '${name}' has a zod schema; pass JSON Schema instead (z.toJSONSchema(schema))`)
+  }
+  let node = tree
+  for (const segment of path.slice(0, -1)) {
+    if (isTool(node[segment])) throw new TypeError(`describeBindings: '${segment}' in '${name}' is both a tool and a namespace`)
+    node = node[segment] ??= {}
+  }
+  const last = path[path.length - 1]
+  if (node[last] !== undefined) {
+    throw new TypeError(`describeBindings: '${name}' is ${isTool(node[last]) ? 'defined twice' : 'both a tool and a namespace'}`)
+  }
+  node[last] = tool
+}
+
+function buildBindings(tree, path, context) {
+  const out = {}
+  for (const [key, entry] of Object.entries(tree)) {
+    const entryPath = [...path, key]
+    out[key] = isTool(entry) ? bindTool(entry, entryPath.join('.'), context) : buildBindings(entry, entryPath, context)
+  }
+  return out
+}
+
+function bindTool(tool, name, { namespace, validators }) {
+  const validate = validators.compile(tool.inputSchema, name)
+  const optional = inputIsOptional(tool.inputSchema)
+  // async so a validation failure reaches the program as a rejected promise, like any binding error
+  return async (input) => {
+    const value = input === undefined && optional ? {} : input
+    if (!validate(value)) throw new TypeError(`${namespace}.${name}: invalid input: ${formatErrors(validate.errors)}`)
+    return tool.execute(value)
+  }
+}
+
+/** One Ajv instance per JSON Schema dialect, created on first use and shared by a catalog's tools. */
+class Validators {
+  constructor() {
+    this.instances = new Map()
+  }
+
+  compile(schema, name) {
+    // Zod's toJSONSchema and many MCP servers emit 2020-12; AI SDK and most hand-written schemas are draft-07
+    const Dialect = isObject(schema) && /draft\/2020-12/.test(schema.$schema ?? '') ? Ajv2020 : Ajv
+    if (!this.instances.has(Dialect)) {
+      // strict: false accepts the vendor keywords (x-*, examples, ...) tool schemas often carry
+      const ajv = new Dialect({ allErrors: true, strict: false })
+      addFormats(ajv)
+      this.instances.set(Dialect, ajv)
+    }
+    try {
+      return this.instances.get(Dialect).compile(schema)
+    } catch (error) {
+      throw new TypeError(`describeBindings: tool '${name}' has an invalid inputSchema: ${error.message}`)
+    }
+  }
+}
+
+function formatErrors(errors) {
+  return errors
+    .map((error) => {
+      const at = instancePathToExpression(error.instancePath)
+      switch (error.keyword) {
+        case 'required':
+          return `${at}${propertyAccess(error.params.missingProperty)} is required`
+        case 'additionalProperties':
+          return `${at}${propertyAccess(error.params.additionalProperty)} is not allowed`
+        case 'enum':
+          return `${at} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+        default:
+          return `${at} ${error.message}`
+      }
+    })
+    .join('; ')
+}
+
+/** '/items/0/first~1name' → 'input.items[0]["first/name"]' */
+function instancePathToExpression(pointer) {
+  const segments = pointer === '' ? [] : pointer.slice(1).split('/')
+  return 'input' + segments.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map(propertyAccess).join('')
+}
+
+function propertyAccess(key) {
+  if (/^\d+$/.test(key)) return `[${key}]`
+  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`
+}
+
+function inputIsOptional(schema) {
+  return schema === true || (isObject(schema) && schema.type === 'object' && !(schema.required?.length > 0))
+}
+
+function declareTree(tree, indent) {
+  const inner = indent + '  '
+  const members = Object.entries(tree).map(([key, entry]) => {
+    if (!isTool(entry)) return `${inner}${propertyKey(key)}: ${declareTree(entry, inner)};`
+    const input = `input${inputIsOptional(entry.inputSchema) ? '?' : ''}: ${schemaToType(entry.inputSchema, entry.inputSchema, inner)}`
+    const output = entry.outputSchema === undefined ? 'unknown' : schemaToType(entry.outputSchema, entry.outputSchema, inner)
+    return `${docComment(entry.description, inner)}${inner}${propertyKey(key)}(${input}): Promise<${output}>;`
+  })
+  return `{\n${members.join('\n')}\n${indent}}`
+}
+
+/** A readable TypeScript type for a JSON Schema; anything it cannot express becomes `unknown`. */
+function schemaToType(schema, root, indent, seen = new Set()) {
+  if (schema === true || schema === undefined) return 'unknown'
+  if (schema === false) return 'never'
+  if (!isObject(schema)) return 'unknown'
+  if (typeof schema.$ref === 'string') {
+    const target = resolveLocalRef(root, schema.$ref)
+    // a recursive schema would print forever: its second visit is left as unknown
+    if (target === undefined || seen.has(target)) return 'unknown'
+    return schemaToType(target, root, indent, new Set(seen).add(target))
+  }
+  const recurse = (s) => schemaToType(s, root, indent, seen)
+  if ('const' in schema) return JSON.stringify(schema.const)
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ')
+  const union = schema.anyOf ?? schema.oneOf
+  if (Array.isArray(union)) return union.map(recurse).join(' | ')
+  if (Array.isArray(schema.allOf)) return schema.allOf.map((s) => parenthesize(recurse(s))).join(' & ')
+  if (Array.isArray(schema.type)) return schema.type.map((type) => recurse({ ...schema, type })).join(' | ')
+  switch (schema.type) {
+    case 'string':
+    case 'boolean':
+    case 'null':
+      return schema.type
+    case 'number':
+    case 'integer':
+      return 'number'
+    case 'array':
+      return arrayType(schema, recurse)
+    case 'object':
+      return objectType(schema, root, indent, seen)
+    default:
+      return schema.properties ? objectType(schema, root, indent, seen) : 'unknown'
+  }
+}
+
+function arrayType(schema, recurse) {
+  // draft 2020-12 spells tuples prefixItems; draft-07 spells them as an items array
+  const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? schema.items : undefined)
+  if (tuple) return `[${tuple.map(recurse).join(', ')}]`
+  return `Array<${recurse(schema.items)}>`
+}
+
+function objectType(schema, root, indent, seen) {
+  const inner = indent + '  '
+  const required = new Set(schema.required ?? [])
+  const members = Object.entries(schema.properties ?? {}).map(([key, property]) => {
+    const type = schemaToType(property, root, inner, seen)
+    const description = isObject(property) ? property.description : undefined
+    return `${docComment(description, inner)}${inner}${propertyKey(key)}${required.has(key) ? '' : '?'}: ${type};`
+  })
+  const extra = schema.additionalProperties
+  if (extra !== false && (members.length === 0 || isObject(extra))) {
+    members.push(`${inner}[key: string]: ${schemaToType(extra, root, inner, seen)};`)
+  }
+  return `{\n${members.join('\n')}\n${indent}}`
+}
+
+function resolveLocalRef(root, ref) {
+  if (!ref.startsWith('#')) return undefined
+  let node = root
+  for (const raw of ref.slice(1).split('/').filter(Boolean)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
+    if (!isObject(node) && !Array.isArray(node)) return undefined
+    node = node[key]
+  }
+  return node
+}
+
+function docComment(text, indent) {
+  if (typeof text !== 'string' || text.trim() === '') return ''
+  const lines = text.trim().replace(/\*\//g, '*\\/').split(/\r?\n/)
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`
+  return `${indent}/**\n${lines.map((line) => `${indent} * ${line}`.trimEnd()).join('\n')}\n${indent} */\n`
+}
+
+const propertyKey = (key) => (IDENTIFIER.test(key) ? key : JSON.stringify(key))
+const parenthesize = (type) => (type.includes('|') ? `(${type})` : type)
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value)
+// a nested catalog may hold a tool named 'execute', so only an execute *function* marks a tool
+const isTool = (value) => isObject(value) && (typeof value.execute === 'function' || 'inputSchema' in value)
+const where = (prefix) => (prefix.length ? ` (in '${prefix.join('.')}')` : '')
+
+function splitName(name, prefix) {
+  const segments = name.split('.')
+  if (segments.some((s) => s === '')) {
+    throw new TypeError(`describeBindings: tool name '${name}'${where(prefix)} has an empty segment; use names like 'search' or 'github.listIssues'`)
+  }
+  return segments
+}
+
+function describeValue(value) {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'function') return 'a function'
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`
+}
+
+module.exports = { describeBindings }

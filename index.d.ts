@@ -1,0 +1,160 @@
+/** Budgets for one program. Every field is optional; omitted fields take the runtime's default. */
+export interface Limits {
+  /** Busy time the engine may spend executing the program, in ms. Waiting on bindings and timers does not count. Default 5,000. */
+  computeMs?: number
+  /** Wall-clock time from the start of the run, never paused, in ms. Default 30,000. */
+  maxWallMs?: number
+  /** Bytes of console output kept; past it one `[output truncated …]` entry is appended and the rest dropped. Default 65,536. */
+  maxLogBytes?: number
+  /** Bytes of the return value as JSON. Default 1,048,576. */
+  maxResultBytes?: number
+  /** Bytes the program may allocate. Default 268,435,456 (256 MiB). */
+  maxMemoryBytes?: number
+}
+
+export type Language = 'typescript' | 'javascript'
+
+/** A host function the program may call. Sync or async; arguments arrive as JSON-compatible copies. */
+export type Binding = (...args: any[]) => unknown
+
+/** Host functions at any depth: `{ search, github: { listIssues } }` appears as `search()` and `github.listIssues()`. */
+export interface Bindings {
+  [name: string]: Binding | Bindings
+}
+
+export type LogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug'
+
+export interface LogEntry {
+  level: LogLevel
+  text: string
+}
+
+export interface RunStats {
+  /** Busy time the engine spent executing the program, in ms. */
+  computeMs: number
+  /** Wall-clock time of the run, in ms. */
+  wallMs: number
+  /** Binding calls the program made. */
+  bindingCalls: number
+}
+
+export type ErrorKind =
+  | 'syntax'
+  | 'runtime'
+  | 'result'
+  | 'compute_budget'
+  | 'wall_budget'
+  | 'memory_budget'
+  | 'aborted'
+  | 'disposed'
+
+export interface RunError {
+  kind: ErrorKind
+  /** The JS error name (`TypeError`, `SyntaxError`, …), or a name for the stop (`BudgetExceeded`, `AbortError`). */
+  name: string
+  message: string
+  /** 1-based line in the original source. */
+  line?: number
+  /** 1-based column in the original source. */
+  column?: number
+  stack?: string
+  /** For syntax errors: a few lines of the original source with a caret under the error. */
+  codeFrame?: string
+}
+
+export type RunResult<T = unknown> =
+  | { ok: true; value: T | undefined; logs: LogEntry[]; stats: RunStats }
+  | { ok: false; error: RunError; logs: LogEntry[]; stats: RunStats }
+
+export interface RunOptions {
+  /** The program body. Top-level `await` and `return` are allowed. */
+  source: string
+  /** Default 'typescript'. */
+  language?: Language
+  bindings?: Bindings
+  limits?: Limits
+  /** Aborting ends the run with kind 'aborted'; an already aborted signal means the program never starts. */
+  signal?: AbortSignal
+  /** Called with each console entry while the program runs. */
+  onLog?: (entry: LogEntry) => void
+}
+
+export interface CodeRuntimeOptions {
+  /** Defaults for every run and session execute. */
+  limits?: Limits
+  /** Programs running at once; the rest wait in a queue. Default: unbounded. */
+  maxConcurrency?: number
+}
+
+export type ObservationStatus = 'completed' | 'still_working' | 'terminated' | 'error'
+
+export interface Observation {
+  status: ObservationStatus
+  /** Console text produced since the previous observation. */
+  output: string
+  /** The program's return value, once, when status is 'completed'. */
+  value?: unknown
+  /** Why the program failed, when status is 'error'. */
+  error?: RunError
+}
+
+export interface SessionOptions {
+  bindings?: Bindings
+  limits?: Limits
+  /** JSON data the session's programs see, read-only, as `FRAME`. */
+  frame?: unknown
+  /** How long execute and wait observe before answering 'still_working', in ms. Default 10,000. */
+  observeMs?: number
+  /** A session idle this long (no program running, no call) is stopped, in ms. Default 600,000. */
+  idleMs?: number
+}
+
+export interface ExecuteOptions {
+  code: string
+  language?: Language
+  signal?: AbortSignal
+  /** This execute's wall budget, in ms. */
+  timeoutMs?: number
+  observeMs?: number
+  /** Bytes of output in one observation. Default 65,536. */
+  maxOutputBytes?: number
+}
+
+export interface WaitOptions {
+  observeMs?: number
+  maxOutputBytes?: number
+}
+
+export interface StagedInput {
+  name: string
+  data: string | Uint8Array
+}
+
+export interface StagedInputRef {
+  name: string
+  path: string
+}
+
+export interface CodeSession {
+  readonly id: string
+  execute(options: ExecuteOptions): Promise<Observation>
+  wait(options?: WaitOptions): Promise<Observation>
+  terminate(): Promise<Observation>
+  stageInputs(inputs: StagedInput[]): Promise<StagedInputRef[]>
+  stop(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface CodeRuntime {
+  readonly substrate: 'thread'
+  readonly language: 'typescript'
+  run<T = unknown>(options: RunOptions): Promise<RunResult<T>>
+  createSession(options?: SessionOptions): Promise<CodeSession>
+  /** Ends every run and session in flight and waits for their threads. Idempotent. */
+  dispose(): Promise<void>
+}
+
+/** Inside a session program, `process.env[STAGED_INPUTS_ENV]` is the JSON manifest of staged inputs. */
+export declare const STAGED_INPUTS_ENV: string
+
+export declare function createCodeRuntime(options?: CodeRuntimeOptions): CodeRuntime

@@ -1,0 +1,207 @@
+//! The bindings bridge. Each host function appears in the realm under its path as a native
+//! function returning a promise; a call sends a JSON copy of its arguments to the host and the
+//! promise settles when the host replies. The program side is a hostile peer: replies are matched
+//! to calls at most once, namespaces are frozen null-prototype objects, and only JSON crosses.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use boa_engine::builtins::promise::ResolvingFunctions;
+use boa_engine::object::builtins::{JsFunction, JsPromise};
+use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel};
+use boa_engine::property::PropertyDescriptor;
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
+use serde::Deserialize;
+
+use crate::convert::{self, Bounds, Failure};
+
+/// Deepest nesting of arguments and replies.
+pub const MAX_DEPTH: usize = 64;
+
+/// What the program asks of the host.
+pub struct Call {
+    pub id: u32,
+    pub path: String,
+    /// The arguments as a JSON array.
+    pub args: String,
+}
+
+/// The host's answer to a call.
+pub enum Reply {
+    /// The value as JSON text; empty for `undefined`.
+    Value(String),
+    /// The host function threw or rejected: `{ "name": …, "message": … }` as JSON.
+    Error(String),
+}
+
+#[derive(Deserialize)]
+struct HostError {
+    name: Option<String>,
+    message: Option<String>,
+}
+
+/// Calls in flight, and how calls reach the host.
+pub struct Bridge {
+    pending: RefCell<HashMap<u32, ResolvingFunctions>>,
+    next_id: Cell<u32>,
+    calls: Cell<u32>,
+    max_bytes: Cell<usize>,
+    send: Box<dyn Fn(Call)>,
+}
+
+impl Bridge {
+    pub fn new(max_bytes: usize, send: Box<dyn Fn(Call)>) -> Self {
+        Self {
+            pending: RefCell::default(),
+            next_id: Cell::new(1),
+            calls: Cell::new(0),
+            max_bytes: Cell::new(max_bytes),
+            send,
+        }
+    }
+
+    /// Starts counting calls again for the next program in the same realm.
+    pub fn restart(&self, max_bytes: usize) {
+        self.calls.set(0);
+        self.max_bytes.set(max_bytes);
+    }
+
+    pub fn calls(&self) -> u32 {
+        self.calls.get()
+    }
+
+    /// Forgets every call in flight: their replies will be dropped.
+    pub fn abandon(&self) {
+        self.pending.borrow_mut().clear();
+    }
+
+    fn bounds(&self) -> Bounds {
+        Bounds { max_depth: MAX_DEPTH, max_bytes: self.max_bytes.get() }
+    }
+
+    fn call(&self, path: &str, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+        self.calls.set(self.calls.get() + 1);
+        let (promise, resolvers) = JsPromise::new_pending(context);
+        let mut converted = Vec::with_capacity(args.len());
+        for (index, arg) in args.iter().enumerate() {
+            match convert::to_json(arg, self.bounds(), context) {
+                Ok(value) => converted.push(value.unwrap_or(serde_json::Value::Null)),
+                Err(Failure::Thrown(err)) => return Err(err),
+                Err(Failure::Refused(refused)) => {
+                    let message = format!("{path}() argument {}: {refused}", index + 1);
+                    let error = JsNativeError::typ().with_message(message).into_opaque(context);
+                    resolvers.reject.call(&JsValue::undefined(), &[error.into()], context)?;
+                    return Ok(promise.into());
+                }
+            }
+        }
+        let id = self.next_id.get();
+        self.next_id.set(id.wrapping_add(1));
+        self.pending.borrow_mut().insert(id, resolvers);
+        let args = serde_json::Value::Array(converted).to_string();
+        (self.send)(Call { id, path: path.to_owned(), args });
+        Ok(promise.into())
+    }
+
+    /// Settles the call `id` with the host's reply. A reply to no call in flight (answered
+    /// already, forged, or from before the program ended) is dropped.
+    pub fn settle(&self, id: u32, reply: Reply, context: &mut Context) -> JsResult<()> {
+        let Some(resolvers) = self.pending.borrow_mut().remove(&id) else {
+            return Ok(());
+        };
+        let (settle, value) = match reply {
+            Reply::Value(text) if text.is_empty() => (&resolvers.resolve, JsValue::undefined()),
+            Reply::Value(text) if text.len() > self.max_bytes.get() => (
+                &resolvers.reject,
+                error_value(context, "RangeError", &format!("the host's reply is larger than {} bytes", self.max_bytes.get())),
+            ),
+            Reply::Value(text) => match serde_json::from_str(&text) {
+                Ok(json) => (&resolvers.resolve, convert::from_json(&json, context)?),
+                Err(err) => (&resolvers.reject, error_value(context, "TypeError", &format!("the host's reply is not usable data: {err}"))),
+            },
+            Reply::Error(text) => {
+                let host: HostError = serde_json::from_str(&text).unwrap_or(HostError { name: None, message: Some(text) });
+                let name = host.name.unwrap_or_else(|| "Error".to_owned());
+                (&resolvers.reject, error_value(context, &name, &host.message.unwrap_or_default()))
+            }
+        };
+        settle.call(&JsValue::undefined(), &[value], context)?;
+        Ok(())
+    }
+}
+
+/// An `Error` of the program's realm with the host's name and message, and no host stack.
+fn error_value(context: &mut Context, name: &str, message: &str) -> JsValue {
+    let error = JsNativeError::error().with_message(message.to_owned()).into_opaque(context);
+    if name != "Error" {
+        let _ = error.define_property_or_throw(
+            js_string!("name"),
+            PropertyDescriptor::builder().value(js_string!(name)).writable(true).enumerable(false).configurable(true),
+            context,
+        );
+    }
+    error.into()
+}
+
+/// Installs a function for every binding path (`search`, `github.listIssues`) on the global
+/// object, inside frozen null-prototype namespaces.
+pub fn install(bridge: &Rc<Bridge>, paths: &[String], context: &mut Context) -> JsResult<()> {
+    let mut root = Namespace::default();
+    for path in paths {
+        let mut node = &mut root;
+        let segments: Vec<&str> = path.split('.').collect();
+        let (last, parents) = segments.split_last().ok_or_else(|| JsNativeError::typ().with_message("empty binding path"))?;
+        for segment in parents {
+            node = node.children.entry((*segment).to_owned()).or_default();
+        }
+        node.functions.push(((*last).to_owned(), path.clone()));
+    }
+    let global = context.global_object();
+    root.populate(&global, bridge, context)
+}
+
+#[derive(Default)]
+struct Namespace {
+    functions: Vec<(String, String)>,
+    children: std::collections::BTreeMap<String, Namespace>,
+}
+
+impl Namespace {
+    fn populate(&self, target: &JsObject, bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
+        for (name, path) in &self.functions {
+            let function = binding_function(bridge, name, path, context);
+            define_fixed(target, name, function.into(), context)?;
+        }
+        for (name, child) in &self.children {
+            let namespace = JsObject::with_null_proto();
+            child.populate(&namespace, bridge, context)?;
+            namespace.set_integrity_level(IntegrityLevel::Frozen, context)?;
+            define_fixed(target, name, namespace.into(), context)?;
+        }
+        Ok(())
+    }
+}
+
+fn define_fixed(target: &JsObject, name: &str, value: JsValue, context: &mut Context) -> JsResult<()> {
+    target.define_property_or_throw(
+        JsString::from(name),
+        PropertyDescriptor::builder().value(value).writable(false).enumerable(true).configurable(false),
+        context,
+    )?;
+    Ok(())
+}
+
+fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &str, context: &mut Context) -> JsFunction {
+    let bridge = bridge.clone();
+    let path = path.to_owned();
+    // SAFETY: the closure captures no garbage-collected values, only Rust data.
+    let native = unsafe { NativeFunction::from_closure(move |_, args, context| bridge.call(&path, args, context)) };
+    let function = FunctionObjectBuilder::new(context.realm(), native)
+        .name(JsString::from(name))
+        .length(0)
+        .constructor(false)
+        .build();
+    let _ = function.set_integrity_level(IntegrityLevel::Frozen, context);
+    function
+}

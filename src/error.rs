@@ -1,0 +1,67 @@
+//! What a run reports when it does not end with a value. Every failure is data for the host to
+//! show the model, never an exception thrown at the host.
+
+use serde::Serialize;
+
+/// Why a run failed, as the `kind` field of the public `RunError`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    Syntax,
+    Runtime,
+    Result,
+    ComputeBudget,
+    WallBudget,
+    MemoryBudget,
+    Aborted,
+    Disposed,
+}
+
+/// The public `RunError`: positions are 1-based and in the program's original source.
+#[derive(Debug, Clone, Serialize, thiserror::Error)]
+#[serde(rename_all = "camelCase")]
+#[error("{name}: {message}")]
+pub struct ProgramError {
+    pub kind: ErrorKind,
+    pub name: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stack: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code_frame: Option<String>,
+}
+
+impl ProgramError {
+    pub fn new(kind: ErrorKind, name: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            kind,
+            name: name.into(),
+            message: message.into(),
+            line: None,
+            column: None,
+            stack: None,
+            code_frame: None,
+        }
+    }
+}
+
+/// Why a value could not cross the bridge or become the result.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConversionError {
+    #[error("{path} is a {what}, which cannot cross to the host: {hint}")]
+    Unsupported {
+        path: String,
+        what: &'static str,
+        hint: &'static str,
+    },
+    #[error("{path} refers back to one of its own ancestors (a cycle); only tree-shaped data can cross")]
+    Cycle { path: String },
+    #[error("{path} is nested deeper than {limit} levels; flatten the data before it crosses")]
+    TooDeep { path: String, limit: usize },
+    #[error("the value is larger than {limit} bytes as JSON; return or send less data")]
+    TooLarge { limit: usize },
+}

@@ -1,0 +1,141 @@
+//! The program's job queue: promise jobs, then timers, checked against the budget between jobs so
+//! a flood of microtasks or a tight `setInterval` cannot outlive its budget.
+
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, VecDeque};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use boa_engine::job::{GenericJob, IntervalJob, Job, JobExecutor, PromiseJob, TimeoutJob};
+use boa_engine::{Context, JsResult};
+
+use crate::budget::{Budget, StopReason};
+
+enum Timer {
+    Timeout(TimeoutJob),
+    Interval(IntervalJob),
+}
+
+impl Timer {
+    fn cancelled(&self) -> bool {
+        match self {
+            Self::Timeout(job) => job.cancelled(),
+            Self::Interval(job) => job.cancelled(),
+        }
+    }
+}
+
+/// A job failed with an error the program did not catch, or the budget stopped it.
+pub enum JobFailure {
+    Stopped(StopReason),
+    Uncaught(boa_engine::JsError),
+}
+
+#[derive(Default)]
+pub struct EventLoop {
+    microtasks: RefCell<VecDeque<Microtask>>,
+    // Keyed by deadline, then by arrival, so timers with equal deadlines run in order.
+    timers: RefCell<BTreeMap<(Instant, u64), Timer>>,
+    timer_seq: Cell<u64>,
+}
+
+enum Microtask {
+    Promise(PromiseJob),
+    Generic(GenericJob),
+}
+
+impl EventLoop {
+    fn add_timer(&self, delay: Duration, timer: Timer) {
+        let seq = self.timer_seq.get();
+        self.timer_seq.set(seq + 1);
+        self.timers.borrow_mut().insert((Instant::now() + delay, seq), timer);
+    }
+
+    /// Runs microtasks until the queue is empty, checking the budget before each one.
+    pub fn run_microtasks(&self, context: &mut Context, budget: &Budget) -> Result<(), JobFailure> {
+        loop {
+            budget.check().map_err(JobFailure::Stopped)?;
+            let Some(job) = self.microtasks.borrow_mut().pop_front() else {
+                return Ok(());
+            };
+            let result = match job {
+                Microtask::Promise(job) => job.call(context),
+                Microtask::Generic(job) => job.call(context),
+            };
+            settle(result, budget)?;
+        }
+    }
+
+    /// Runs every timer whose deadline has passed, each followed by its microtasks.
+    pub fn run_due_timers(&self, context: &mut Context, budget: &Budget) -> Result<(), JobFailure> {
+        loop {
+            let now = Instant::now();
+            let due = {
+                let mut timers = self.timers.borrow_mut();
+                match timers.first_key_value() {
+                    Some((&(deadline, _), _)) if deadline <= now => timers.pop_first().map(|(_, t)| t),
+                    _ => None,
+                }
+            };
+            let Some(timer) = due else { return Ok(()) };
+            if timer.cancelled() {
+                continue;
+            }
+            budget.check().map_err(JobFailure::Stopped)?;
+            match timer {
+                Timer::Timeout(job) => settle(job.call(context), budget)?,
+                Timer::Interval(job) => {
+                    settle(job.call(context), budget)?;
+                    if !job.cancelled() {
+                        let interval = Duration::from_millis(job.interval().as_millis());
+                        self.add_timer(interval, Timer::Interval(job));
+                    }
+                }
+            }
+            self.run_microtasks(context, budget)?;
+        }
+    }
+
+    /// When the next live timer is due.
+    pub fn next_timer(&self) -> Option<Instant> {
+        let mut timers = self.timers.borrow_mut();
+        timers.retain(|_, timer| !timer.cancelled());
+        timers.first_key_value().map(|(&(deadline, _), _)| deadline)
+    }
+
+    /// Drops every pending job and timer: what a finished or stopped program left behind.
+    pub fn clear(&self) {
+        self.microtasks.borrow_mut().clear();
+        self.timers.borrow_mut().clear();
+    }
+}
+
+fn settle(result: JsResult<boa_engine::JsValue>, budget: &Budget) -> Result<(), JobFailure> {
+    // A stop surfaces as an engine error: report the budget, not the error.
+    result.map(drop).map_err(|err| budget.stopped().map_or(JobFailure::Uncaught(err), JobFailure::Stopped))
+}
+
+impl JobExecutor for EventLoop {
+    fn enqueue_job(self: Rc<Self>, job: Job, _context: &mut Context) {
+        match job {
+            Job::PromiseJob(job) => self.microtasks.borrow_mut().push_back(Microtask::Promise(job)),
+            Job::GenericJob(job) => self.microtasks.borrow_mut().push_back(Microtask::Generic(job)),
+            Job::TimeoutJob(job) => {
+                let delay = Duration::from_millis(job.timeout().as_millis());
+                self.add_timer(delay, Timer::Timeout(job));
+            }
+            Job::IntervalJob(job) => {
+                let delay = Duration::from_millis(job.interval().as_millis());
+                self.add_timer(delay, Timer::Interval(job));
+            }
+            // Neither async native jobs nor FinalizationRegistry callbacks are produced by the
+            // globals this realm exposes.
+            _ => {}
+        }
+    }
+
+    fn run_jobs(self: Rc<Self>, _context: &mut Context) -> JsResult<()> {
+        // The program thread drives the queue itself, with budget checks (`run_microtasks`).
+        Ok(())
+    }
+}

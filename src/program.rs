@@ -1,0 +1,348 @@
+//! One program's life on its thread: strip, instrument, evaluate in the realm, drive the event
+//! loop (jobs, timers, binding replies) until the program's promise settles or a budget stops
+//! it, then turn what happened into the run's result. A session keeps the realm and runs one
+//! program after another in it.
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Instant;
+
+use boa_engine::builtins::promise::PromiseState;
+use boa_engine::object::builtins::{JsFunction, JsPromise};
+use boa_engine::{Context, JsError, JsObject, JsValue, Source};
+use serde::Serialize;
+
+use crate::bridge::{Bridge, Call, Reply};
+use crate::budget::{Budget, Limits, StopReason, StopRequest, checkpoint_function};
+use crate::console::{Level, LogEntry, Output};
+use crate::convert::{self, Bounds, Failure};
+use crate::error::{ErrorKind, ProgramError};
+use crate::event_loop::{EventLoop, JobFailure};
+use crate::inspect::{self, data_string, first_position, map_stack};
+use crate::instrument::{self, Scope};
+use crate::positions::PositionMap;
+use crate::realm::{self, Rejections, SessionGlobals, Wiring};
+use crate::strip;
+
+/// Deepest nesting of a result value.
+const MAX_RESULT_DEPTH: usize = 128;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    TypeScript,
+    JavaScript,
+}
+
+/// What the host sends a program thread.
+pub enum Inbound {
+    Reply { call_id: u32, reply: Reply },
+    /// A stop was requested through the program's `StopRequest`: look at it now.
+    Wake,
+    /// A session input to make readable from now on.
+    Stage { name: String, bytes: Vec<u8> },
+    /// A session's next program.
+    Execute(Execution),
+    /// The session is over.
+    Close,
+}
+
+/// What a program thread tells the host, tagged with the execution it belongs to.
+pub enum Outbound {
+    Log { execution: u32, entry: LogEntry },
+    Call { execution: u32, call: Call },
+    /// The execution's result as JSON (see [`Outcome`]).
+    Done { execution: u32, outcome: String },
+}
+
+pub type Sink = Arc<dyn Fn(Outbound) + Send + Sync>;
+
+pub struct Execution {
+    pub id: u32,
+    pub source: String,
+    pub language: Language,
+    pub limits: Limits,
+    pub request: Arc<StopRequest>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Stats {
+    compute_ms: f64,
+    wall_ms: f64,
+    binding_calls: u32,
+}
+
+/// The public `RunResult`, minus `value: undefined` (JSON has no undefined: the key is absent).
+#[derive(Serialize)]
+struct Outcome {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ProgramError>,
+    logs: Vec<LogEntry>,
+    stats: Stats,
+}
+
+/// A realm and everything wired to it, living on the current thread.
+pub struct Program {
+    context: Context,
+    wiring: Wiring,
+    checkpoint: JsFunction,
+    scope: Scope,
+    checkpoints: bool,
+    execution: Rc<Cell<u32>>,
+    staged: Rc<RefCell<BTreeMap<String, Rc<[u8]>>>>,
+}
+
+impl Program {
+    /// A fresh realm. `session` (with its frame) makes it a session realm, with notebook scope and
+    /// staged inputs. Without `checkpoints` no budget is enforced inside running code: only the
+    /// benchmark's baseline uses that.
+    pub fn new(
+        limits: Limits,
+        request: Arc<StopRequest>,
+        binding_paths: &[String],
+        session: Option<Option<serde_json::Value>>,
+        checkpoints: bool,
+        sink: Sink,
+    ) -> Result<Self, ProgramError> {
+        let execution = Rc::new(Cell::new(0));
+        let budget = Rc::new(Budget::new(limits, request));
+        let output = {
+            let (sink, execution) = (sink.clone(), execution.clone());
+            Rc::new(RefCell::new(Output::new(
+                limits.max_log_bytes,
+                Box::new(move |entry: &LogEntry| sink(Outbound::Log { execution: execution.get(), entry: entry.clone() })),
+            )))
+        };
+        let bridge = {
+            let (sink, execution) = (sink.clone(), execution.clone());
+            Rc::new(Bridge::new(limits.max_result_bytes, Box::new(move |call| sink(Outbound::Call { execution: execution.get(), call }))))
+        };
+        let wiring = Wiring {
+            budget,
+            event_loop: Rc::new(EventLoop::default()),
+            output,
+            positions: Rc::new(RefCell::new(PositionMap::default())),
+            bridge,
+            rejections: Rejections::default(),
+        };
+        let staged = Rc::new(RefCell::new(BTreeMap::new()));
+        let scope = if session.is_some() { Scope::Notebook } else { Scope::Isolated };
+        let session = session.map(|frame| SessionGlobals { frame, staged: staged.clone() });
+        let mut context = realm::create(&wiring, binding_paths, session.as_ref())
+            .map_err(|err| ProgramError::new(ErrorKind::Runtime, "Error", format!("the realm could not be created: {err}")))?;
+        let checkpoint = checkpoint_function(&wiring.budget, &mut context);
+        Ok(Self { context, wiring, checkpoint, scope, checkpoints, execution, staged })
+    }
+
+    /// Runs one program to its end and reports it to the sink. Returns false when the inbox
+    /// asked the session to close.
+    pub fn execute(&mut self, execution: Execution, inbox: &Receiver<Inbound>, sink: &Sink) -> bool {
+        self.execution.set(execution.id);
+        let budget = self.wiring.budget.clone();
+        budget.restart(execution.limits, execution.request);
+        self.wiring.bridge.restart(execution.limits.max_result_bytes);
+        *self.wiring.output.borrow_mut() = Output::new(execution.limits.max_log_bytes, self.take_listener());
+        self.wiring.rejections.borrow_mut().clear();
+
+        budget.begin_compute();
+        let mut open = true;
+        let mut main = None;
+        let result = match self.start(&execution.source, execution.language) {
+            Ok(promise) => {
+                main = Some(promise.clone());
+                self.drive(&promise, inbox, &mut open)
+            }
+            Err(error) => Err(error),
+        };
+        budget.end_compute();
+        self.wiring.event_loop.clear();
+        self.wiring.bridge.abandon();
+
+        // The program's own rejection is its error, not an unhandled rejection.
+        if let Some(main) = main {
+            let main = JsObject::from(main);
+            self.wiring.rejections.borrow_mut().retain(|p| p != &main);
+        }
+        let warnings = self.unhandled_rejections();
+        let mut output = self.wiring.output.borrow_mut();
+        for text in warnings {
+            output.write(Level::Warn, text);
+        }
+        let logs = output.finish();
+        drop(output);
+        let stats = Stats {
+            compute_ms: budget.compute_used().as_secs_f64() * 1e3,
+            wall_ms: budget.wall_elapsed().as_secs_f64() * 1e3,
+            binding_calls: self.wiring.bridge.calls(),
+        };
+        report(sink, execution.id, result, logs, stats);
+        open
+    }
+
+    /// The console listener, moved from the previous execution's output to the next one.
+    fn take_listener(&self) -> crate::console::Listener {
+        std::mem::replace(&mut *self.wiring.output.borrow_mut(), Output::new(0, Box::new(|_| {}))).into_listener()
+    }
+
+    /// Strips, instruments and evaluates the program up to its first `await`.
+    fn start(&mut self, source: &str, language: Language) -> Result<JsPromise, ProgramError> {
+        let body = match language {
+            Language::TypeScript => strip::strip_types(source)?,
+            Language::JavaScript => source.to_owned(),
+        };
+        let prepared = instrument::prepare(&body, self.scope, self.checkpoints)?;
+        *self.wiring.positions.borrow_mut() = prepared.positions;
+        let context = &mut self.context;
+        let source = Source::from_bytes(prepared.script.as_bytes()).with_path(std::path::Path::new("program"));
+        let outer = context.eval(source).map_err(|err| self.error_from(err))?;
+        let outer = outer.as_callable().ok_or_else(|| internal("the prepared program is not a function"))?;
+        let global = self.context.global_object();
+        let promise = outer
+            .call(&JsValue::undefined(), &[self.checkpoint.clone().into(), global.into()], &mut self.context)
+            .map_err(|err| self.error_from(err))?;
+        let promise = promise.as_object().and_then(|o| JsPromise::from_object(o).ok());
+        promise.ok_or_else(|| internal("the prepared program did not return a promise"))
+    }
+
+    /// Runs jobs, timers and binding replies until the program's promise settles.
+    fn drive(&mut self, promise: &JsPromise, inbox: &Receiver<Inbound>, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
+        let budget = self.wiring.budget.clone();
+        let event_loop = self.wiring.event_loop.clone();
+        loop {
+            event_loop.run_microtasks(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
+            match promise.state() {
+                PromiseState::Fulfilled(value) => return self.result(&value),
+                PromiseState::Rejected(reason) => return Err(self.uncaught(&reason)),
+                PromiseState::Pending => {}
+            }
+            event_loop.run_due_timers(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
+            // Nothing to run until the host replies, a timer is due, or the wall budget ends.
+            let wake_at = event_loop.next_timer().map_or(budget.wall_deadline(), |t| t.min(budget.wall_deadline()));
+            budget.end_compute();
+            let message = inbox.recv_timeout(wake_at.saturating_duration_since(Instant::now()));
+            budget.begin_compute();
+            match message {
+                Ok(message) => self.receive(message, open).map_err(|err| self.error_from(err))?,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => budget.request_stop(StopReason::Disposed),
+            }
+            budget.check().map_err(|reason| reason.to_error(&budget.limits()))?;
+        }
+    }
+
+    fn receive(&mut self, message: Inbound, open: &mut bool) -> Result<(), JsError> {
+        match message {
+            Inbound::Reply { call_id, reply } => self.wiring.bridge.settle(call_id, reply, &mut self.context)?,
+            Inbound::Stage { name, bytes } => self.stage(name, bytes),
+            Inbound::Close => {
+                *open = false;
+                self.wiring.budget.request_stop(StopReason::Disposed);
+            }
+            // A session runs one program at a time; the host never sends another meanwhile.
+            Inbound::Execute(_) | Inbound::Wake => {}
+        }
+        Ok(())
+    }
+
+    pub fn stage(&self, name: String, bytes: Vec<u8>) {
+        self.staged.borrow_mut().insert(name, bytes.into());
+    }
+
+    fn result(&mut self, value: &JsValue) -> Result<Option<serde_json::Value>, ProgramError> {
+        let limits = self.wiring.budget.limits();
+        let bounds = Bounds { max_depth: MAX_RESULT_DEPTH, max_bytes: limits.max_result_bytes };
+        match convert::to_json(value, bounds, &mut self.context) {
+            Ok(value) => Ok(value),
+            Err(Failure::Refused(refused)) => Err(ProgramError::new(ErrorKind::Result, "ResultError", format!("the return value cannot be sent back: {refused}"))),
+            Err(Failure::Thrown(err)) => Err(self.error_from(err)),
+        }
+    }
+
+    fn job_failure(&mut self, failure: JobFailure) -> ProgramError {
+        match failure {
+            JobFailure::Stopped(reason) => reason.to_error(&self.wiring.budget.limits()),
+            JobFailure::Uncaught(err) => self.error_from(err),
+        }
+    }
+
+    /// The error for a failed engine call: the budget's stop if it stopped the program, else
+    /// the exception, with positions in the original source.
+    fn error_from(&mut self, err: JsError) -> ProgramError {
+        if let Some(reason) = self.wiring.budget.stopped() {
+            return reason.to_error(&self.wiring.budget.limits());
+        }
+        match err.into_opaque(&mut self.context) {
+            Ok(value) => self.uncaught(&value),
+            Err(err) => ProgramError::new(ErrorKind::Runtime, "Error", err.to_string()),
+        }
+    }
+
+    /// An exception nobody caught, as a 'runtime' (or 'syntax') error.
+    fn uncaught(&mut self, reason: &JsValue) -> ProgramError {
+        if let Some(stop) = self.wiring.budget.stopped() {
+            return stop.to_error(&self.wiring.budget.limits());
+        }
+        let positions = self.wiring.positions.borrow().clone();
+        let Some(object) = reason.as_object() else {
+            let text = inspect::inspect(reason, &positions, &mut self.context).unwrap_or_default();
+            return ProgramError::new(ErrorKind::Runtime, "Error", format!("Uncaught {text}"));
+        };
+        let name = data_string(&object, "name", &mut self.context).unwrap_or_else(|| "Error".to_owned());
+        let message = data_string(&object, "message", &mut self.context)
+            .unwrap_or_else(|| inspect::inspect(reason, &positions, &mut self.context).unwrap_or_default());
+        let stack = map_stack(&data_string(&object, "stack", &mut self.context).unwrap_or_default(), &positions);
+        let kind = if name == "SyntaxError" && stack.is_empty() { ErrorKind::Syntax } else { ErrorKind::Runtime };
+        let mut error = ProgramError::new(kind, name.clone(), message.clone());
+        if let Some((line, column)) = first_position(&stack) {
+            error.line = Some(line);
+            error.column = Some(column);
+        }
+        error.stack = Some(if stack.is_empty() { format!("{name}: {message}") } else { format!("{name}: {message}\n{stack}") });
+        error
+    }
+
+    fn unhandled_rejections(&mut self) -> Vec<String> {
+        let rejected: Vec<_> = self.wiring.rejections.borrow_mut().drain(..).collect();
+        let positions = self.wiring.positions.borrow().clone();
+        rejected
+            .into_iter()
+            .filter_map(|promise| JsPromise::from_object(promise).ok())
+            .filter_map(|promise| match promise.state() {
+                PromiseState::Rejected(reason) => Some(reason),
+                _ => None,
+            })
+            .map(|reason| {
+                let text = inspect::inspect(&reason, &positions, &mut self.context).unwrap_or_default();
+                format!("Unhandled promise rejection: {text}")
+            })
+            .collect()
+    }
+}
+
+/// Sends an execution's result to the host.
+fn report(sink: &Sink, execution: u32, result: Result<Option<serde_json::Value>, ProgramError>, logs: Vec<LogEntry>, stats: Stats) {
+    let outcome = match result {
+        Ok(value) => Outcome { ok: true, value, error: None, logs, stats },
+        Err(error) => Outcome { ok: false, value: None, error: Some(error), logs, stats },
+    };
+    let outcome = serde_json::to_string(&outcome).unwrap_or_else(|err| {
+        let error = ProgramError::new(ErrorKind::Result, "ResultError", format!("the result could not be encoded: {err}"));
+        format!(r#"{{"ok":false,"error":{},"logs":[],"stats":{{"computeMs":0,"wallMs":0,"bindingCalls":0}}}}"#, serde_json::to_string(&error).unwrap_or_default())
+    });
+    sink(Outbound::Done { execution, outcome });
+}
+
+/// Reports an execution that failed before its program could run (no realm, a crash).
+pub fn report_failure(sink: &Sink, execution: u32, error: ProgramError) {
+    report(sink, execution, Err(error), Vec::new(), Stats { compute_ms: 0.0, wall_ms: 0.0, binding_calls: 0 });
+}
+
+fn internal(message: &str) -> ProgramError {
+    ProgramError::new(ErrorKind::Runtime, "InternalError", message)
+}
