@@ -29,7 +29,7 @@ export declare class NativeRuntime {
   /** Stops what `id` runs now, with reason 'aborted' or 'disposed'. */
   stop(id: number, reason: string): void
   close(session: number): void
-  /** Program threads alive now. */
+  /** Threads running a program or session now. */
   liveThreads(): number
   /** Stops every program and resolves once all their threads have exited. */
   dispose(): Promise<unknown>

@@ -15,7 +15,8 @@ function describeBindings(catalog, options = {}) {
   if (typeof namespace !== 'string' || !IDENTIFIER.test(namespace)) {
     throw new TypeError(`describeBindings: namespace must be a JavaScript identifier such as 'tools', got ${JSON.stringify(namespace)}`)
   }
-  const tree = {}
+  // namespaces are Maps, so no tool name can be mistaken for part of a tool
+  const tree = new Map()
   for (const [path, tool] of flatten(catalog, [])) insert(tree, path, tool)
 
   const bindings = buildBindings(tree, [], { namespace, validators: new Validators() })
@@ -60,21 +61,22 @@ function insert(tree, path, tool) {
   }
   let node = tree
   for (const segment of path.slice(0, -1)) {
-    if (isTool(node[segment])) throw new TypeError(`describeBindings: '${segment}' in '${name}' is both a tool and a namespace`)
-    node = node[segment] ??= {}
+    if (!node.has(segment)) node.set(segment, new Map())
+    node = node.get(segment)
+    if (!(node instanceof Map)) throw new TypeError(`describeBindings: '${segment}' in '${name}' is both a tool and a namespace`)
   }
   const last = path[path.length - 1]
-  if (node[last] !== undefined) {
-    throw new TypeError(`describeBindings: '${name}' is ${isTool(node[last]) ? 'defined twice' : 'both a tool and a namespace'}`)
+  if (node.has(last)) {
+    throw new TypeError(`describeBindings: '${name}' is ${node.get(last) instanceof Map ? 'both a tool and a namespace' : 'defined twice'}`)
   }
-  node[last] = tool
+  node.set(last, tool)
 }
 
 function buildBindings(tree, path, context) {
   const out = {}
-  for (const [key, entry] of Object.entries(tree)) {
+  for (const [key, entry] of tree) {
     const entryPath = [...path, key]
-    out[key] = isTool(entry) ? bindTool(entry, entryPath.join('.'), context) : buildBindings(entry, entryPath, context)
+    out[key] = entry instanceof Map ? buildBindings(entry, entryPath, context) : bindTool(entry, entryPath.join('.'), context)
   }
   return out
 }
@@ -148,8 +150,8 @@ function inputIsOptional(schema) {
 
 function declareTree(tree, indent) {
   const inner = indent + '  '
-  const members = Object.entries(tree).map(([key, entry]) => {
-    if (!isTool(entry)) return `${inner}${propertyKey(key)}: ${declareTree(entry, inner)};`
+  const members = [...tree].map(([key, entry]) => {
+    if (entry instanceof Map) return `${inner}${propertyKey(key)}: ${declareTree(entry, inner)};`
     const input = `input${inputIsOptional(entry.inputSchema) ? '?' : ''}: ${schemaToType(entry.inputSchema, entry.inputSchema, inner)}`
     const output = entry.outputSchema === undefined ? 'unknown' : schemaToType(entry.outputSchema, entry.outputSchema, inner)
     return `${docComment(entry.description, inner)}${inner}${propertyKey(key)}(${input}): Promise<${output}>;`

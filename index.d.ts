@@ -158,3 +158,13 @@ export interface CodeRuntime {
 export declare const STAGED_INPUTS_ENV: string
 
 export declare function createCodeRuntime(options?: CodeRuntimeOptions): CodeRuntime
+
+export { describeBindings } from './describe'
+export type { ToolSpec, ToolCatalog, DescribeOptions, DescribedBindings, JsonSchema } from './describe'
+export { registerCodeRuntime } from './register'
+
+/**
+ * A runtime that does NOT enforce budgets inside running code. Only for measuring what budget
+ * enforcement costs (the benchmark); never run untrusted code with it.
+ */
+export declare function __unsafeCreateUnbudgetedRuntime(options?: CodeRuntimeOptions): CodeRuntime

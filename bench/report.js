@@ -19,7 +19,8 @@ function summarize(samples) {
 
 function ms(x) {
   if (x === undefined) return 'n/a'
-  return `${x.toFixed(Math.abs(x) < 1 ? 3 : Math.abs(x) < 10 ? 2 : 1)} ms`
+  if (Math.abs(x) < 1) return `${(x * 1000).toFixed(1)} µs`
+  return `${x.toFixed(Math.abs(x) < 10 ? 2 : 1)} ms`
 }
 
 function mb(bytes) {
@@ -30,7 +31,8 @@ function mb(bytes) {
 function times(peerValue, boaValue) {
   if (peerValue === undefined || boaValue === undefined) return 'n/a'
   if (boaValue <= 0) return '∞'
-  return `${(peerValue / boaValue).toFixed(1)}x`
+  const ratio = peerValue / boaValue
+  return `${ratio < 1 ? ratio.toPrecision(2) : ratio.toFixed(1)}x`
 }
 
 function table(headers, rows) {
@@ -57,9 +59,10 @@ function resetPeakRss() {
 
 const peakRss = () => procStatus('VmHWM') * 1024
 
+// Read from the file: packages with an "exports" map refuse require('<name>/package.json').
 function packageVersion(name) {
   try {
-    return require(path.join(name, 'package.json')).version
+    return JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'node_modules', name, 'package.json'), 'utf8')).version
   } catch {
     return 'not installed'
   }

@@ -131,10 +131,22 @@ impl Bridge {
     }
 }
 
-/// An `Error` of the program's realm with the host's name and message, and no host stack.
+/// An error of the program's realm with the host's name and message, and no host stack: a
+/// standard name gives that class (`TypeError`), any other an `Error` carrying the name.
 fn error_value(context: &mut Context, name: &str, message: &str) -> JsValue {
-    let error = JsNativeError::error().with_message(message.to_owned()).into_opaque(context);
-    if name != "Error" {
+    let native = match name {
+        "TypeError" => JsNativeError::typ(),
+        "RangeError" => JsNativeError::range(),
+        "SyntaxError" => JsNativeError::syntax(),
+        "ReferenceError" => JsNativeError::reference(),
+        "EvalError" => JsNativeError::eval(),
+        "URIError" => JsNativeError::uri(),
+        _ => JsNativeError::error(),
+    };
+    let error = native.with_message(message.to_owned()).into_opaque(context);
+    // A name is one short line: whatever else the host put in it is not the program's business.
+    let name: String = name.lines().next().unwrap_or("Error").chars().take(64).collect();
+    if error.get(js_string!("name"), context).ok().and_then(|n| n.as_string().map(|s| s.to_std_string_escaped())).as_deref() != Some(name.as_str()) {
         let _ = error.define_property_or_throw(
             js_string!("name"),
             PropertyDescriptor::builder().value(js_string!(name)).writable(true).enumerable(false).configurable(true),

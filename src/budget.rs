@@ -131,6 +131,7 @@ const MIN_COUNTDOWN: u32 = 1;
 const MAX_COUNTDOWN: u32 = 1024;
 const CHECK_INTERVAL_LOW: Duration = Duration::from_micros(250);
 const CHECK_INTERVAL_HIGH: Duration = Duration::from_millis(1);
+const FAST_GROWTH_BYTES: usize = 64 * 1024;
 
 /// The budgets of one program, owned by its thread and shared with the realm's hooks. A session
 /// restarts it for each execute, keeping the memory baseline of the realm's creation.
@@ -144,6 +145,10 @@ pub struct Budget {
     stopped: Cell<Option<StopReason>>,
     countdown: Cell<u32>,
     last_check: Cell<Instant>,
+    /// Live bytes right after the last collection the budget forced.
+    collected_at: Cell<usize>,
+    /// Live bytes at the last native check.
+    used_at_check: Cell<usize>,
 }
 
 impl Budget {
@@ -160,6 +165,8 @@ impl Budget {
             stopped: Cell::new(None),
             countdown: Cell::new(MIN_COUNTDOWN),
             last_check: Cell::new(now),
+            collected_at: Cell::new(0),
+            used_at_check: Cell::new(0),
         }
     }
 
@@ -174,6 +181,8 @@ impl Budget {
         self.stopped.set(None);
         self.countdown.set(MIN_COUNTDOWN);
         self.last_check.set(now);
+        self.collected_at.set(0);
+        self.used_at_check.set(self.memory_used());
     }
 
     /// Stops the program at its next check, as if the host had asked.
@@ -225,6 +234,30 @@ impl Budget {
         self.stopped.get()
     }
 
+    /// Whether live memory is past `max`. Garbage counts until the collector runs, so a trip is
+    /// only called after a collection; collections are spaced by growth of an eighth of the budget,
+    /// so a program hovering at its limit does not pay for a full collection at every check.
+    fn over_memory(&self, max: usize) -> bool {
+        let used = self.memory_used();
+        if used <= max {
+            return false;
+        }
+        if used >= self.collected_at.get() + max / 8 {
+            boa_gc::force_collect();
+            self.collected_at.set(self.memory_used());
+        }
+        self.collected_at.get() > max
+    }
+
+    /// Stops the program because an operation would allocate `bytes` more than it may.
+    pub fn refuse_allocation(&self, bytes: f64) -> Option<JsError> {
+        if bytes <= self.memory_remaining() as f64 {
+            return None;
+        }
+        self.stopped.set(Some(StopReason::MemoryBudget));
+        Some(uncatchable(StopReason::MemoryBudget))
+    }
+
     /// Checks every budget; the first one exceeded stops the program for good.
     pub fn check(&self) -> Result<(), StopReason> {
         if let Some(reason) = self.stopped.get() {
@@ -237,11 +270,7 @@ impl Budget {
             Some(StopReason::WallBudget)
         } else if self.compute_used() >= limits.compute {
             Some(StopReason::ComputeBudget)
-        } else if self.memory_used() > limits.max_memory_bytes && {
-            // Garbage counts until the collector runs: collect before calling it a trip.
-            boa_gc::force_collect();
-            self.memory_used() > limits.max_memory_bytes
-        } {
+        } else if self.over_memory(limits.max_memory_bytes) {
             Some(StopReason::MemoryBudget)
         } else {
             None
@@ -261,8 +290,13 @@ impl Budget {
         self.check().map_err(uncatchable)?;
         let now = Instant::now();
         let since = now - self.last_check.replace(now);
+        let used = self.memory_used();
+        let grown = used.saturating_sub(self.used_at_check.replace(used));
         let countdown = self.countdown.get();
-        let next = if since < CHECK_INTERVAL_LOW {
+        // A program growing fast (`s += s` doubles each iteration) is checked at every checkpoint.
+        let next = if grown > FAST_GROWTH_BYTES {
+            MIN_COUNTDOWN
+        } else if since < CHECK_INTERVAL_LOW {
             (countdown * 2).min(MAX_COUNTDOWN)
         } else if since > CHECK_INTERVAL_HIGH {
             (countdown / 2).max(MIN_COUNTDOWN)
@@ -274,17 +308,118 @@ impl Budget {
     }
 }
 
+/// What a program sees when it recurses too deep, as in Node.
+pub fn stack_overflow() -> boa_engine::JsNativeError {
+    boa_engine::JsNativeError::range().with_message("Maximum call stack size exceeded")
+}
+
 /// An error no JS handler can catch: Boa unwinds every frame and hands it to the host.
 pub fn uncatchable(reason: StopReason) -> JsError {
     JsError::from(EngineError::from(PanicError::new(format!("program stopped: {reason:?}"))))
 }
+
+/// Deepest call nesting a program may reach before a (catchable) RangeError. Checked at native
+/// checkpoints, so a program may overshoot it by one countdown: Boa's own, uncatchable limit is
+/// set above that.
+pub const MAX_CALL_DEPTH: usize = 2000;
+pub const ENGINE_RECURSION_LIMIT: usize = MAX_CALL_DEPTH + MAX_COUNTDOWN as usize + 256;
 
 /// The checkpoint the instrumented program calls (`instrument::CHECKPOINT`).
 pub fn checkpoint_function(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) -> boa_engine::object::builtins::JsFunction {
     let budget = budget.clone();
     // SAFETY: the closure captures no garbage-collected values, only Rust data.
     let native = unsafe {
-        boa_engine::NativeFunction::from_closure(move |_, _, _| budget.checkpoint().map(boa_engine::JsValue::from))
+        boa_engine::NativeFunction::from_closure(move |_, _, context| {
+            let countdown = budget.checkpoint()?;
+            if context.stack_trace().nth(MAX_CALL_DEPTH).is_some() {
+                return Err(stack_overflow().into());
+            }
+            Ok(boa_engine::JsValue::from(countdown))
+        })
     };
     boa_engine::object::FunctionObjectBuilder::new(context.realm(), native).length(0).build()
+}
+
+/// Built-ins that allocate in one native call in proportion to an argument, and how many bytes
+/// they would take. Boa cannot be stopped inside them, so they are refused before they start when
+/// the estimate exceeds what is left of the memory budget.
+type Estimate = fn(&boa_engine::JsValue, &[boa_engine::JsValue], &mut boa_engine::Context) -> boa_engine::JsResult<f64>;
+
+fn length_of_this(this: &boa_engine::JsValue, context: &mut boa_engine::Context) -> boa_engine::JsResult<f64> {
+    match this.as_object() {
+        Some(object) => Ok(object.get(boa_engine::js_string!("length"), context)?.to_length(context)? as f64),
+        None => Ok(0.0),
+    }
+}
+
+fn number_arg(args: &[boa_engine::JsValue], index: usize, context: &mut boa_engine::Context) -> boa_engine::JsResult<f64> {
+    match args.get(index) {
+        Some(value) if !value.is_undefined() => value.to_number(context),
+        _ => Ok(0.0),
+    }
+}
+
+const GUARDED: [(&str, &str, Estimate); 6] = [
+    // Boa builds a vector of one slice per repetition, then the string.
+    ("String", "repeat", |this, args, context| {
+        let length = this.to_string(context)?.len() as f64;
+        let count = number_arg(args, 0, context)?;
+        Ok(count * (length * 2.0 + 24.0))
+    }),
+    ("String", "padStart", |_, args, context| Ok(number_arg(args, 0, context)? * 2.0)),
+    ("String", "padEnd", |_, args, context| Ok(number_arg(args, 0, context)? * 2.0)),
+    ("Array", "fill", |this, _, context| Ok(length_of_this(this, context)? * 16.0)),
+    ("Array", "join", |this, args, context| {
+        let separator = match args.first() {
+            Some(value) if !value.is_undefined() => value.to_string(context)?.len() as f64,
+            _ => 1.0,
+        };
+        Ok(length_of_this(this, context)? * separator.max(1.0) * 2.0)
+    }),
+    ("Array", "from", |_, args, context| match args.first().and_then(boa_engine::JsValue::as_object) {
+        Some(source) => Ok(source.get(boa_engine::js_string!("length"), context)?.to_number(context).unwrap_or(0.0) * 16.0),
+        None => Ok(0.0),
+    }),
+];
+
+/// Wraps the built-ins in [`GUARDED`] with their memory estimate.
+pub fn guard_bulk_allocations(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) -> boa_engine::JsResult<()> {
+    use boa_engine::property::PropertyDescriptor;
+    for (owner, name, estimate) in GUARDED {
+        let constructor = context.global_object().get(boa_engine::js_string!(owner), context)?;
+        let constructor = constructor.as_object().ok_or_else(|| boa_engine::JsNativeError::typ().with_message("missing built-in"))?;
+        // `Array.from` is static; the others live on the prototype.
+        let target = if name == "from" {
+            constructor.clone()
+        } else {
+            let prototype = constructor.get(boa_engine::js_string!("prototype"), context)?;
+            prototype.as_object().ok_or_else(|| boa_engine::JsNativeError::typ().with_message("missing prototype"))?.clone()
+        };
+        let original = target.get(boa_engine::js_string!(name), context)?;
+        let original = original.as_object().ok_or_else(|| boa_engine::JsNativeError::typ().with_message("missing built-in"))?.clone();
+        let length = original.get(boa_engine::js_string!("length"), context)?.to_length(context)? as usize;
+        let budget = budget.clone();
+        // SAFETY: the only garbage-collected capture, `original`, is passed as a traced capture.
+        let guarded = unsafe {
+            boa_engine::NativeFunction::from_closure_with_captures(
+                move |this, args, original: &boa_engine::JsObject, context| {
+                    if let Some(stop) = budget.refuse_allocation(estimate(this, args, context)?) {
+                        return Err(stop);
+                    }
+                    original.call(this, args, context)
+                },
+                original,
+            )
+        };
+        let guarded = boa_engine::object::FunctionObjectBuilder::new(context.realm(), guarded)
+            .name(boa_engine::js_string!(name))
+            .length(length)
+            .build();
+        target.define_property_or_throw(
+            boa_engine::js_string!(name),
+            PropertyDescriptor::builder().value(guarded).writable(true).enumerable(false).configurable(true),
+            context,
+        )?;
+    }
+    Ok(())
 }

@@ -10,11 +10,11 @@ use std::sync::{Arc, Condvar, Mutex};
 use crate::bridge::Reply;
 use crate::budget::{LimitOverrides, Limits, StopReason, StopRequest};
 use crate::error::{ErrorKind, ProgramError};
-use crate::program::{Execution, Inbound, Language, Program, Sink, report_failure};
+use crate::program::{Execution, Inbound, Language, Program, Sink, Start, report_failure};
 
 /// Stack of a program thread. Boa's parser, compiler and native re-entries recurse on it; the
 /// nesting and recursion limits keep programs well inside it. Only touched pages cost memory.
-const PROGRAM_STACK_BYTES: usize = 256 * 1024 * 1024;
+pub const PROGRAM_STACK_BYTES: usize = 512 * 1024 * 1024;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
@@ -32,13 +32,16 @@ struct Handle {
     request: Arc<StopRequest>,
 }
 
-/// What a new program thread needs.
+/// What a run or session needs from the host.
 pub struct Launch {
     pub binding_paths: Vec<String>,
     pub limits: LimitOverrides,
-    pub checkpoints: bool,
     pub sink: Sink,
 }
+
+/// Realms built ahead of time, each on its thread, waiting for a run. A realm is never reused:
+/// it serves one run and its thread exits; the pool only moves realm set-up off the run's path.
+const READY_REALMS: usize = 2;
 
 #[derive(Default)]
 struct LiveThreads {
@@ -48,17 +51,21 @@ struct LiveThreads {
 
 pub struct Engine {
     defaults: Limits,
+    checkpoints: bool,
     handles: Mutex<HashMap<u32, Handle>>,
+    ready: Mutex<Vec<(u32, Sender<Inbound>)>>,
     next_id: AtomicU32,
     live: Arc<LiveThreads>,
     disposed: AtomicBool,
 }
 
 impl Engine {
-    pub fn new(defaults: Limits) -> Arc<Self> {
+    pub fn new(defaults: Limits, checkpoints: bool) -> Arc<Self> {
         Arc::new(Self {
             defaults,
+            checkpoints,
             handles: Mutex::default(),
+            ready: Mutex::default(),
             next_id: AtomicU32::new(1),
             live: Arc::default(),
             disposed: AtomicBool::new(false),
@@ -69,44 +76,97 @@ impl Engine {
         self.defaults.with(overrides)
     }
 
-    /// Starts a one-shot run; its result reaches the sink as `Done` for execution 0.
+    /// Starts a one-shot run in a ready realm (or a new one); its result reaches the sink as
+    /// `Done` for execution 0.
     pub fn run(self: &Arc<Self>, source: String, language: Language, launch: Launch) -> Result<u32, EngineError> {
+        if self.disposed.load(Ordering::Acquire) {
+            return Err(EngineError::Disposed);
+        }
         let limits = self.limits(&launch.limits);
         let request = Arc::new(StopRequest::default());
         let execution = Execution { id: 0, source, language, limits, request: request.clone() };
-        self.spawn(request, launch.sink.clone(), move |inbox, sink| {
-            match Program::new(limits, execution.request.clone(), &launch.binding_paths, None, launch.checkpoints, sink.clone()) {
-                Ok(mut program) => {
-                    program.execute(execution, &inbox, &sink);
+        let start = Start { execution, binding_paths: launch.binding_paths, sink: launch.sink.clone() };
+        let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let (id, inbox) = match ready {
+            Some(ready) => ready,
+            None => self.spawn_ready(launch.sink)?,
+        };
+        {
+            let mut handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+            let handle = handles.get_mut(&id).ok_or(EngineError::Disposed)?;
+            handle.request = request;
+        }
+        inbox.send(Inbound::Start(start)).map_err(|_| EngineError::Disposed)?;
+        self.refill();
+        Ok(id)
+    }
+
+    /// Tops the pool of ready realms back up.
+    fn refill(self: &Arc<Self>) {
+        while self.ready.lock().unwrap_or_else(|e| e.into_inner()).len() < READY_REALMS {
+            let Ok(ready) = self.spawn_ready(Arc::new(|_| {})) else { return };
+            self.ready.lock().unwrap_or_else(|e| e.into_inner()).push(ready);
+        }
+    }
+
+    /// A thread that builds a realm now and runs the one program it is later given.
+    fn spawn_ready(self: &Arc<Self>, failure_sink: Sink) -> Result<(u32, Sender<Inbound>), EngineError> {
+        let (limits, checkpoints) = (self.defaults, self.checkpoints);
+        self.spawn(Arc::new(StopRequest::default()), failure_sink, move |inbox| {
+            let mut program = Program::new(limits, Arc::new(StopRequest::default()), None, checkpoints);
+            while let Ok(message) = inbox.recv() {
+                let Inbound::Start(start) = message else {
+                    if matches!(message, Inbound::Close) {
+                        return;
+                    }
+                    continue;
+                };
+                let ready = match program.as_mut() {
+                    Ok(program) => program.attach(&start.binding_paths, start.sink.clone()).map(|()| program),
+                    Err(error) => Err(error.clone()),
+                };
+                match ready {
+                    Ok(program) => {
+                        program.execute(start.execution, &inbox);
+                    }
+                    Err(error) => report_failure(&start.sink, 0, error),
                 }
-                Err(error) => report_failure(&sink, 0, error),
+                return;
             }
         })
     }
 
     /// Starts a session thread holding one realm; programs come later through [`Self::execute`].
     pub fn open_session(self: &Arc<Self>, frame: Option<serde_json::Value>, launch: Launch) -> Result<u32, EngineError> {
+        if self.disposed.load(Ordering::Acquire) {
+            return Err(EngineError::Disposed);
+        }
         let limits = self.limits(&launch.limits);
         let request = Arc::new(StopRequest::default());
         let realm_request = request.clone();
-        self.spawn(request, launch.sink.clone(), move |inbox, sink| {
-            let mut program = match Program::new(limits, realm_request, &launch.binding_paths, Some(frame), launch.checkpoints, sink.clone()) {
+        let checkpoints = self.checkpoints;
+        let sink = launch.sink.clone();
+        let (id, _) = self.spawn(request, launch.sink, move |inbox| {
+            let program = Program::new(limits, realm_request, Some(frame), checkpoints)
+                .and_then(|mut program| program.attach(&launch.binding_paths, sink.clone()).map(|()| program));
+            let mut program = match program {
                 Ok(program) => program,
                 Err(error) => return report_failure(&sink, 0, error),
             };
             while let Ok(message) = inbox.recv() {
                 match message {
                     Inbound::Execute(execution) => {
-                        if !program.execute(execution, &inbox, &sink) {
+                        if !program.execute(execution, &inbox) {
                             return;
                         }
                     }
                     Inbound::Stage { name, bytes } => program.stage(name, bytes),
                     Inbound::Close => return,
-                    Inbound::Reply { .. } | Inbound::Wake => {}
+                    Inbound::Reply { .. } | Inbound::Start(_) | Inbound::Wake => {}
                 }
             }
-        })
+        })?;
+        Ok(id)
     }
 
     /// Starts the session's next program; its events carry `execution`.
@@ -157,14 +217,19 @@ impl Engine {
                 let _ = handle.inbox.send(Inbound::Close);
             }
         }
+        for (_, inbox) in self.ready.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+            let _ = inbox.send(Inbound::Close);
+        }
         let mut count = self.live.count.lock().unwrap_or_else(|e| e.into_inner());
         while *count > 0 {
             count = self.live.exited.wait(count).unwrap_or_else(|e| e.into_inner());
         }
     }
 
+    /// Threads running a program or session (the ready realms waiting for one are not counted).
     pub fn live_threads(&self) -> usize {
-        *self.live.count.lock().unwrap_or_else(|e| e.into_inner())
+        let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).len();
+        self.live.count.lock().unwrap_or_else(|e| e.into_inner()).saturating_sub(ready)
     }
 
     fn send(&self, id: u32, message: Inbound) -> bool {
@@ -172,18 +237,19 @@ impl Engine {
         handles.get(&id).is_some_and(|handle| handle.inbox.send(message).is_ok())
     }
 
+    /// Starts a registered program thread. `sink` hears of a crash in `body`.
     fn spawn(
         self: &Arc<Self>,
         request: Arc<StopRequest>,
         sink: Sink,
-        body: impl FnOnce(Receiver<Inbound>, Sink) + Send + 'static,
-    ) -> Result<u32, EngineError> {
+        body: impl FnOnce(Receiver<Inbound>) + Send + 'static,
+    ) -> Result<(u32, Sender<Inbound>), EngineError> {
         if self.disposed.load(Ordering::Acquire) {
             return Err(EngineError::Disposed);
         }
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (inbox, receiver) = channel();
-        self.handles.lock().unwrap_or_else(|e| e.into_inner()).insert(id, Handle { inbox, request });
+        self.handles.lock().unwrap_or_else(|e| e.into_inner()).insert(id, Handle { inbox: inbox.clone(), request });
         *self.live.count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         let exit = ThreadExit { engine: self.clone(), id };
         let spawned = std::thread::Builder::new()
@@ -192,12 +258,12 @@ impl Engine {
             .spawn(move || {
                 let _exit = exit;
                 // An engine bug must not leave the host waiting forever: report it as the result.
-                if catch_unwind(AssertUnwindSafe(|| body(receiver, sink.clone()))).is_err() {
+                if catch_unwind(AssertUnwindSafe(|| body(receiver))).is_err() {
                     let error = ProgramError::new(ErrorKind::Runtime, "InternalError", "the engine failed while running the program; the run was abandoned");
                     report_failure(&sink, 0, error);
                 }
             });
-        spawned.map(|_| id).map_err(|err| EngineError::Spawn(err.to_string()))
+        spawned.map(|_| (id, inbox)).map_err(|err| EngineError::Spawn(err.to_string()))
     }
 }
 

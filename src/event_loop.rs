@@ -3,10 +3,11 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, VecDeque};
+use std::future::Future;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use boa_engine::job::{GenericJob, IntervalJob, Job, JobExecutor, PromiseJob, TimeoutJob};
+use boa_engine::job::{GenericJob, IntervalJob, Job, JobExecutor, NativeAsyncJob, PromiseJob, TimeoutJob};
 use boa_engine::{Context, JsResult};
 
 use crate::budget::{Budget, StopReason};
@@ -42,6 +43,7 @@ pub struct EventLoop {
 enum Microtask {
     Promise(PromiseJob),
     Generic(GenericJob),
+    Async(NativeAsyncJob),
 }
 
 impl EventLoop {
@@ -61,6 +63,7 @@ impl EventLoop {
             let result = match job {
                 Microtask::Promise(job) => job.call(context),
                 Microtask::Generic(job) => job.call(context),
+                Microtask::Async(job) => run_async_job(job, context),
             };
             settle(result, budget)?;
         }
@@ -110,6 +113,18 @@ impl EventLoop {
     }
 }
 
+/// Runs an async job that needs nothing from outside: its future is ready at once, or it is
+/// dropped (its promise then stays pending, and the wall budget ends the program).
+fn run_async_job(job: NativeAsyncJob, context: &mut Context) -> JsResult<boa_engine::JsValue> {
+    let cell = RefCell::new(context);
+    let mut future = job.call(&cell);
+    let mut poll_context = std::task::Context::from_waker(std::task::Waker::noop());
+    match std::pin::Pin::new(&mut future).poll(&mut poll_context) {
+        std::task::Poll::Ready(result) => result,
+        std::task::Poll::Pending => Ok(boa_engine::JsValue::undefined()),
+    }
+}
+
 fn settle(result: JsResult<boa_engine::JsValue>, budget: &Budget) -> Result<(), JobFailure> {
     // A stop surfaces as an engine error: report the budget, not the error.
     result.map(drop).map_err(|err| budget.stopped().map_or(JobFailure::Uncaught(err), JobFailure::Stopped))
@@ -128,8 +143,11 @@ impl JobExecutor for EventLoop {
                 let delay = Duration::from_millis(job.interval().as_millis());
                 self.add_timer(delay, Timer::Interval(job));
             }
-            // Neither async native jobs nor FinalizationRegistry callbacks are produced by the
-            // globals this realm exposes.
+            // Module loading (`import()`) settles through these; the realm has no loader, so
+            // they finish without waiting on anything.
+            Job::AsyncJob(job) => self.microtasks.borrow_mut().push_back(Microtask::Async(job)),
+            // FinalizationRegistry callbacks are never run: when an object is collected is not
+            // something a program should be able to observe.
             _ => {}
         }
     }

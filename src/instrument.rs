@@ -32,6 +32,36 @@ const CHECK_EXPR_OPEN: &str = "((--__crb_n<0&&(__crb_n=__crb_cp())),";
 /// program thread's stack, so absurd nesting is refused before it gets there.
 pub const MAX_NESTING: usize = 1000;
 
+/// Largest program accepted. Programs are code, not data: data belongs in bindings or inputs.
+pub const MAX_SOURCE_BYTES: usize = 1024 * 1024;
+
+/// Refuses programs whose size or bracket nesting would make parsing them a hazard, before any
+/// parser sees them. Brackets inside strings count too: a program needs a thousand more opening
+/// than closing brackets in its strings to be refused wrongly.
+pub fn check_shape(source: &str) -> Result<(), ProgramError> {
+    if source.len() > MAX_SOURCE_BYTES {
+        return Err(syntax_error(
+            source,
+            &format!("the program is {} bytes, more than the {MAX_SOURCE_BYTES} accepted; pass data through bindings instead of source", source.len()),
+            None,
+        ));
+    }
+    let mut depth = 0usize;
+    for (at, byte) in source.bytes().enumerate() {
+        match byte {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(syntax_error(source, &format!("the program nests deeper than {MAX_NESTING} levels; flatten it"), Some(at)));
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// How the program's top level is treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -43,6 +73,7 @@ pub enum Scope {
 
 /// The script Boa evaluates: it evaluates to a function taking the checkpoint and the global
 /// object and returning the program's promise.
+#[derive(Debug)]
 pub struct Prepared {
     pub script: String,
     pub positions: PositionMap,
@@ -67,7 +98,7 @@ impl Edit {
     }
 }
 
-/// Instruments `body` (JavaScript with the original positions of the program's source).
+/// Instruments `body` (JavaScript, already through [`check_shape`] with the original positions of the program's source).
 pub fn prepare(body: &str, scope: Scope, checkpoints: bool) -> Result<Prepared, ProgramError> {
     let shelled = format!("{SHELL_OPEN}{body}{SHELL_CLOSE}");
     let open = SHELL_OPEN.len();
@@ -99,7 +130,10 @@ pub fn prepare(body: &str, scope: Scope, checkpoints: bool) -> Result<Prepared, 
     let mut edits = collector.edits;
     let mut globals = Vec::new();
     if scope == Scope::Notebook {
-        hoist_top_level(&shell_body.stmts, &mut edits, &mut globals);
+        let mut hoisted = Vec::new();
+        hoist_top_level(&shell_body.stmts, &mut hoisted, &mut globals);
+        hoisted.append(&mut edits);
+        edits = hoisted;
     }
 
     let edits = order_edits(edits);
@@ -326,20 +360,23 @@ fn hoist_top_level(stmts: &[Stmt], edits: &mut Vec<Edit>, globals: &mut Vec<Stri
                 };
                 let at = var.span.lo.0 as usize;
                 edits.push(Edit::open(at, keyword.len(), format!("{:<width$}", ";(", width = keyword.len())));
+                // `let x;` resets x; `var x;` keeps the global's value, as a redeclaration would.
+                let resets = |d: &swc_ecma_ast::VarDeclarator| d.init.is_none() && var.kind != VarDeclKind::Var;
                 for declarator in &var.decls {
                     bound_names(&declarator.name, globals);
-                    // `var x;` keeps the global's value, as a redeclaration would.
-                    if declarator.init.is_none() && var.kind != VarDeclKind::Var {
+                }
+                if let Some((last, others)) = var.decls.split_last() {
+                    for declarator in others.iter().filter(|d| resets(d)) {
                         edits.push(Edit::open(declarator.name.span().hi.0 as usize, 0, "=void 0".to_owned()));
                     }
+                    let close = if resets(last) { "=void 0);" } else { ");" };
+                    edits.push(Edit::close(last.span.hi.0 as usize, close));
                 }
-                let end = var.decls.last().map_or(var.span.hi, |d| d.span.hi).0 as usize;
-                edits.push(Edit::close(end, ")"));
             }
             Decl::Class(ClassDecl { ident, class, .. }) => {
                 globals.push(ident.sym.to_string());
                 edits.push(Edit::open(class.span.lo.0 as usize, 0, format!(";({}=", ident.sym)));
-                edits.push(Edit::close(class.span.hi.0 as usize, ")"));
+                edits.push(Edit::close(class.span.hi.0 as usize, ");"));
             }
             Decl::Fn(function) => {
                 globals.push(function.ident.sym.to_string());
@@ -356,7 +393,8 @@ fn hoist_top_level(stmts: &[Stmt], edits: &mut Vec<Edit>, globals: &mut Vec<Stri
             .take_while(|stmt| is_directive(stmt))
             .last()
             .map_or(start, |stmt| stmt.span().hi.0 as usize);
-        edits.push(Edit::open(at, 0, function_copies));
+        // First among the edits at this offset: a declaration rewritten there comes after it.
+        edits.insert(0, Edit::open(at, 0, function_copies));
     }
 }
 
@@ -439,10 +477,37 @@ mod tests {
     }
 
     #[test]
-    fn absurd_nesting_is_refused() {
-        let source = format!("return {}1{}", "[".repeat(MAX_NESTING + 10), "]".repeat(MAX_NESTING + 10));
-        let err = prepare(&source, Scope::Isolated, true).unwrap_err();
+    fn absurd_nesting_is_refused_before_parsing() {
+        let source = format!("return {}1{}", "[".repeat(100_000), "]".repeat(100_000));
+        let err = check_shape(&source).unwrap_err();
         assert!(err.message.contains("nests deeper"), "{}", err.message);
+        assert_eq!(err.column, Some(8 + MAX_NESTING as u32));
+    }
+
+    #[test]
+    fn deep_chains_without_brackets_are_refused() {
+        // Run where programs run: on a thread with a program's stack.
+        let source = format!("return {}x", "!".repeat(5_000));
+        let err = std::thread::Builder::new()
+            .stack_size(crate::engine::PROGRAM_STACK_BYTES)
+            .spawn(move || prepare(&source, Scope::Isolated, true).unwrap_err())
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(err.message.contains("nests deeper"), "{}", err.message);
+    }
+
+    #[test]
+    fn oversized_programs_are_refused() {
+        let err = check_shape(&"1;".repeat(MAX_SOURCE_BYTES)).unwrap_err();
+        assert!(err.message.contains("bytes"), "{}", err.message);
+    }
+
+    #[test]
+    fn notebook_function_copies_precede_a_rewritten_declaration() {
+        let prepared = prepare("const a = 1; function f() { return a }", Scope::Notebook, true).unwrap();
+        let body = body_of(&prepared);
+        assert!(body.starts_with(&format!("{GLOBAL}.f=f;;(    a = 1);")), "{body}");
     }
 
     #[test]
@@ -450,9 +515,9 @@ mod tests {
         let prepared = prepare("const {a, b: [c]} = o, d = 1\nlet e\nclass K {}\nfunction f() {}", Scope::Notebook, true).unwrap();
         assert!(prepared.script.starts_with("var a,c,d,e,K,f;"), "{}", prepared.script);
         let body = body_of(&prepared);
-        assert!(body.contains(";(   {a, b: [c]} = o, d = 1)"), "{body}");
-        assert!(body.contains(";( e=void 0)"), "{body}");
-        assert!(body.contains(";(K=class K {})"), "{body}");
+        assert!(body.contains(";(    {a, b: [c]} = o, d = 1);"), "{body}");
+        assert!(body.contains(";(  e=void 0);"), "{body}");
+        assert!(body.contains(";(K=class K {});"), "{body}");
         assert!(body.starts_with(&format!("{GLOBAL}.f=f;")), "{body}");
     }
 }

@@ -138,7 +138,6 @@ fn engine_error(err: engine::EngineError) -> Error {
 #[napi]
 pub struct NativeRuntime {
     engine: Arc<Engine>,
-    checkpoints: bool,
 }
 
 #[napi]
@@ -148,11 +147,11 @@ impl NativeRuntime {
     #[napi(constructor)]
     pub fn new(defaults: Option<NativeLimits>, checkpoints: Option<bool>) -> Self {
         let defaults = Limits::default().with(&defaults.unwrap_or_default().into());
-        Self { engine: Engine::new(defaults), checkpoints: checkpoints.unwrap_or(true) }
+        Self { engine: Engine::new(defaults, checkpoints.unwrap_or(true)) }
     }
 
     fn launch(&self, binding_paths: Vec<String>, limits: Option<NativeLimits>, sink: Sink) -> Launch {
-        Launch { binding_paths, limits: limits.unwrap_or_default().into(), checkpoints: self.checkpoints, sink }
+        Launch { binding_paths, limits: limits.unwrap_or_default().into(), sink }
     }
 
     /// Starts a program on its own thread; returns its id.
@@ -224,7 +223,7 @@ impl NativeRuntime {
         self.engine.close(session);
     }
 
-    /// Program threads alive now.
+    /// Threads running a program or session now.
     #[napi]
     pub fn live_threads(&self) -> u32 {
         self.engine.live_threads() as u32

@@ -5,18 +5,20 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Instant;
 
 use boa_engine::builtins::promise::PromiseState;
+use boa_engine::error::EngineError;
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::{Context, JsError, JsObject, JsValue, Source};
 use serde::Serialize;
 
 use crate::bridge::{Bridge, Call, Reply};
-use crate::budget::{Budget, Limits, StopReason, StopRequest, checkpoint_function};
+use crate::budget::{Budget, Limits, StopReason, StopRequest, checkpoint_function, stack_overflow};
 use crate::console::{Level, LogEntry, Output};
 use crate::convert::{self, Bounds, Failure};
 use crate::error::{ErrorKind, ProgramError};
@@ -45,6 +47,8 @@ pub enum Inbound {
     Stage { name: String, bytes: Vec<u8> },
     /// A session's next program.
     Execute(Execution),
+    /// A one-shot run for a realm made ahead of time.
+    Start(Start),
     /// The session is over.
     Close,
 }
@@ -58,6 +62,12 @@ pub enum Outbound {
 }
 
 pub type Sink = Arc<dyn Fn(Outbound) + Send + Sync>;
+
+pub struct Start {
+    pub execution: Execution,
+    pub binding_paths: Vec<String>,
+    pub sink: Sink,
+}
 
 pub struct Execution {
     pub id: u32,
@@ -96,32 +106,37 @@ pub struct Program {
     checkpoints: bool,
     execution: Rc<Cell<u32>>,
     staged: Rc<RefCell<BTreeMap<String, Rc<[u8]>>>>,
+    sink: Rc<RefCell<Option<Sink>>>,
+}
+
+fn emit(sink: &RefCell<Option<Sink>>, event: Outbound) {
+    if let Some(sink) = &*sink.borrow() {
+        sink(event);
+    }
+}
+
+fn realm_error(err: JsError) -> ProgramError {
+    ProgramError::new(ErrorKind::Runtime, "Error", format!("the realm could not be set up: {err}"))
 }
 
 impl Program {
-    /// A fresh realm. `session` (with its frame) makes it a session realm, with notebook scope and
-    /// staged inputs. Without `checkpoints` no budget is enforced inside running code: only the
-    /// benchmark's baseline uses that.
-    pub fn new(
-        limits: Limits,
-        request: Arc<StopRequest>,
-        binding_paths: &[String],
-        session: Option<Option<serde_json::Value>>,
-        checkpoints: bool,
-        sink: Sink,
-    ) -> Result<Self, ProgramError> {
+    /// A fresh realm, before any program has seen it. `session` (with its frame) makes it a
+    /// session realm, with notebook scope and staged inputs. Without `checkpoints` no budget is
+    /// enforced inside running code: only the benchmark's baseline uses that.
+    pub fn new(limits: Limits, request: Arc<StopRequest>, session: Option<Option<serde_json::Value>>, checkpoints: bool) -> Result<Self, ProgramError> {
         let execution = Rc::new(Cell::new(0));
+        let sink: Rc<RefCell<Option<Sink>>> = Rc::default();
         let budget = Rc::new(Budget::new(limits, request));
         let output = {
             let (sink, execution) = (sink.clone(), execution.clone());
             Rc::new(RefCell::new(Output::new(
                 limits.max_log_bytes,
-                Box::new(move |entry: &LogEntry| sink(Outbound::Log { execution: execution.get(), entry: entry.clone() })),
+                Box::new(move |entry: &LogEntry| emit(&sink, Outbound::Log { execution: execution.get(), entry: entry.clone() })),
             )))
         };
         let bridge = {
             let (sink, execution) = (sink.clone(), execution.clone());
-            Rc::new(Bridge::new(limits.max_result_bytes, Box::new(move |call| sink(Outbound::Call { execution: execution.get(), call }))))
+            Rc::new(Bridge::new(limits.max_result_bytes, Box::new(move |call| emit(&sink, Outbound::Call { execution: execution.get(), call }))))
         };
         let wiring = Wiring {
             budget,
@@ -134,15 +149,21 @@ impl Program {
         let staged = Rc::new(RefCell::new(BTreeMap::new()));
         let scope = if session.is_some() { Scope::Notebook } else { Scope::Isolated };
         let session = session.map(|frame| SessionGlobals { frame, staged: staged.clone() });
-        let mut context = realm::create(&wiring, binding_paths, session.as_ref())
-            .map_err(|err| ProgramError::new(ErrorKind::Runtime, "Error", format!("the realm could not be created: {err}")))?;
+        let mut context = realm::create(&wiring, session.as_ref()).map_err(realm_error)?;
         let checkpoint = checkpoint_function(&wiring.budget, &mut context);
-        Ok(Self { context, wiring, checkpoint, scope, checkpoints, execution, staged })
+        Ok(Self { context, wiring, checkpoint, scope, checkpoints, execution, staged, sink })
+    }
+
+    /// Gives the realm its bindings and where to report; done once, before the first program.
+    pub fn attach(&mut self, binding_paths: &[String], sink: Sink) -> Result<(), ProgramError> {
+        crate::bridge::install(&self.wiring.bridge, binding_paths, &mut self.context).map_err(realm_error)?;
+        *self.sink.borrow_mut() = Some(sink);
+        Ok(())
     }
 
     /// Runs one program to its end and reports it to the sink. Returns false when the inbox
     /// asked the session to close.
-    pub fn execute(&mut self, execution: Execution, inbox: &Receiver<Inbound>, sink: &Sink) -> bool {
+    pub fn execute(&mut self, execution: Execution, inbox: &Receiver<Inbound>) -> bool {
         self.execution.set(execution.id);
         let budget = self.wiring.budget.clone();
         budget.restart(execution.limits, execution.request);
@@ -153,13 +174,22 @@ impl Program {
         budget.begin_compute();
         let mut open = true;
         let mut main = None;
-        let result = match self.start(&execution.source, execution.language) {
+        let ran = catch_unwind(AssertUnwindSafe(|| match self.start(&execution.source, execution.language) {
             Ok(promise) => {
                 main = Some(promise.clone());
                 self.drive(&promise, inbox, &mut open)
             }
             Err(error) => Err(error),
-        };
+        }));
+        let result = ran.unwrap_or_else(|_| {
+            // Boa can panic on paths our stops take (an async generator unwinding an engine
+            // error); the stop is still the answer. Any other panic leaves the realm unusable.
+            open = false;
+            Err(budget.stopped().map_or_else(
+                || ProgramError::new(ErrorKind::Runtime, "InternalError", "the engine failed while running the program; the run was abandoned"),
+                |reason| reason.to_error(&budget.limits()),
+            ))
+        });
         budget.end_compute();
         self.wiring.event_loop.clear();
         self.wiring.bridge.abandon();
@@ -181,7 +211,9 @@ impl Program {
             wall_ms: budget.wall_elapsed().as_secs_f64() * 1e3,
             binding_calls: self.wiring.bridge.calls(),
         };
-        report(sink, execution.id, result, logs, stats);
+        if let Some(sink) = &*self.sink.borrow() {
+            report(sink, execution.id, result, logs, stats);
+        }
         open
     }
 
@@ -192,6 +224,7 @@ impl Program {
 
     /// Strips, instruments and evaluates the program up to its first `await`.
     fn start(&mut self, source: &str, language: Language) -> Result<JsPromise, ProgramError> {
+        instrument::check_shape(source)?;
         let body = match language {
             Language::TypeScript => strip::strip_types(source)?,
             Language::JavaScript => source.to_owned(),
@@ -216,12 +249,12 @@ impl Program {
         let event_loop = self.wiring.event_loop.clone();
         loop {
             event_loop.run_microtasks(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
+            event_loop.run_due_timers(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
             match promise.state() {
                 PromiseState::Fulfilled(value) => return self.result(&value),
                 PromiseState::Rejected(reason) => return Err(self.uncaught(&reason)),
                 PromiseState::Pending => {}
             }
-            event_loop.run_due_timers(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
             // Nothing to run until the host replies, a timer is due, or the wall budget ends.
             let wake_at = event_loop.next_timer().map_or(budget.wall_deadline(), |t| t.min(budget.wall_deadline()));
             budget.end_compute();
@@ -245,7 +278,7 @@ impl Program {
                 self.wiring.budget.request_stop(StopReason::Disposed);
             }
             // A session runs one program at a time; the host never sends another meanwhile.
-            Inbound::Execute(_) | Inbound::Wake => {}
+            Inbound::Execute(_) | Inbound::Start(_) | Inbound::Wake => {}
         }
         Ok(())
     }
@@ -276,6 +309,11 @@ impl Program {
     fn error_from(&mut self, err: JsError) -> ProgramError {
         if let Some(reason) = self.wiring.budget.stopped() {
             return reason.to_error(&self.wiring.budget.limits());
+        }
+        if let Some(EngineError::RuntimeLimit(_)) = err.as_engine() {
+            // Boa's own limit, past ours: the same error, though the program could not catch it.
+            let error = stack_overflow().into_opaque(&mut self.context);
+            return self.uncaught(&error.into());
         }
         match err.into_opaque(&mut self.context) {
             Ok(value) => self.uncaught(&value),
@@ -345,4 +383,57 @@ pub fn report_failure(sink: &Sink, execution: u32, error: ProgramError) {
 
 fn internal(message: &str) -> ProgramError {
     ProgramError::new(ErrorKind::Runtime, "InternalError", message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+    use std::sync::mpsc::channel;
+
+    /// Runs `source` in a fresh realm on this thread and returns the result JSON.
+    fn run(source: &str, limits: Limits) -> serde_json::Value {
+        let done = Arc::new(Mutex::new(None));
+        let seen = done.clone();
+        let sink: Sink = Arc::new(move |event| {
+            if let Outbound::Done { outcome, .. } = event {
+                *seen.lock().unwrap() = Some(outcome);
+            }
+        });
+        let request = Arc::new(StopRequest::default());
+        let mut program = Program::new(limits, request.clone(), None, true).unwrap();
+        program.attach(&[], sink).unwrap();
+        let (_inbox, receiver) = channel();
+        let execution = Execution { id: 0, source: source.to_owned(), language: Language::TypeScript, limits, request };
+        program.execute(execution, &receiver);
+        let outcome = done.lock().unwrap().take().unwrap();
+        serde_json::from_str(&outcome).unwrap()
+    }
+
+    fn quick() -> Limits {
+        Limits { wall: std::time::Duration::from_secs(2), compute: std::time::Duration::from_millis(500), ..Limits::default() }
+    }
+
+    #[test]
+    fn timers_fire_in_order() {
+        let outcome = run(
+            "const order: string[] = []\nawait new Promise(r => { setTimeout(() => { order.push('b'); r(0) }, 20); setTimeout(() => order.push('a'), 5) })\nreturn order",
+            quick(),
+        );
+        assert_eq!(outcome["value"], serde_json::json!(["a", "b"]), "{outcome}");
+    }
+
+    #[test]
+    fn a_budget_stop_cannot_be_caught() {
+        let outcome = run("try { while (true) {} } catch { return 'caught' } finally { return 'finally' }", quick());
+        assert_eq!(outcome["error"]["kind"], "compute_budget", "{outcome}");
+    }
+
+    #[test]
+    fn runtime_errors_report_original_positions() {
+        let outcome = run("const a: number = 1\nconst b: { c?: { d: number } } = {}\n  b.c.d", quick());
+        assert_eq!(outcome["error"]["kind"], "runtime", "{outcome}");
+        // Boa points at the failing property access, `.d`.
+        assert_eq!((outcome["error"]["line"].as_u64(), outcome["error"]["column"].as_u64()), (Some(3), Some(7)), "{outcome}");
+    }
 }

@@ -12,20 +12,18 @@ use boa_engine::context::HostHooks;
 use boa_engine::object::builtins::{JsFunction, JsUint8Array};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
 use boa_engine::property::{Attribute, PropertyDescriptor};
+use boa_engine::module::IdleModuleLoader;
 use boa_engine::realm::Realm;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
 use boa_runtime::extensions::{
     Base64Extension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension, TimeoutExtension, UrlExtension,
 };
 
-use crate::bridge::{self, Bridge};
-use crate::budget::Budget;
+use crate::bridge::Bridge;
+use crate::budget::{Budget, ENGINE_RECURSION_LIMIT, guard_bulk_allocations};
 use crate::console::{self, Output};
 use crate::event_loop::EventLoop;
 use crate::positions::PositionMap;
-
-/// Deepest JS call nesting (frames plus native re-entries); past it a RangeError in the program.
-const RECURSION_LIMIT: usize = 400;
 
 /// The environment variable, in a session's `process.env`, holding the staged-input manifest.
 pub const STAGED_INPUTS_ENV: &str = "CODE_RUNTIME_STAGED_INPUTS";
@@ -85,19 +83,27 @@ impl HostHooks for Hooks {
     }
 }
 
-/// A fresh context with every global the program may use.
-pub fn create(wiring: &Wiring, binding_paths: &[String], session: Option<&SessionGlobals>) -> JsResult<Context> {
+/// A fresh context with every global the program may use but its bindings.
+pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Context> {
     let hooks = Rc::new(Hooks { budget: wiring.budget.clone(), rejections: wiring.rejections.clone() });
-    let mut context = Context::builder().host_hooks(hooks).job_executor(wiring.event_loop.clone()).build()?;
-    context.runtime_limits_mut().set_recursion_limit(RECURSION_LIMIT);
+    // Boa's default loader reads modules from the host's working directory: programs get none.
+    let mut context = Context::builder()
+        .host_hooks(hooks)
+        .job_executor(wiring.event_loop.clone())
+        .module_loader(Rc::new(IdleModuleLoader))
+        .build()?;
+    // Frames plus native re-entries: programs meet the catchable `MAX_CALL_DEPTH` first.
+    context.runtime_limits_mut().set_recursion_limit(ENGINE_RECURSION_LIMIT);
+    context.runtime_limits_mut().set_stack_size_limit(64 * ENGINE_RECURSION_LIMIT);
     boa_runtime::register_extensions(
         (Base64Extension, TimeoutExtension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension, UrlExtension),
         None,
         &mut context,
     )?;
     console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
+    guard_bulk_allocations(&wiring.budget, &mut context)?;
     define_lazy_global(&mut context, "URLSearchParams", include_str!("js/url_search_params.js"))?;
-    bridge::install(&wiring.bridge, binding_paths, &mut context)?;
+    define_search_params(&mut context)?;
     if let Some(session) = session {
         install_session_globals(&mut context, session)?;
     }
@@ -124,6 +130,34 @@ fn define_lazy_global(context: &mut Context, name: &'static str, source: &'stati
         PropertyDescriptor::builder().get(getter).enumerable(false).configurable(true),
         context,
     )?;
+    Ok(())
+}
+
+/// `URL.prototype.searchParams`, which boa_runtime's URL leaves unimplemented: a snapshot of the
+/// query (changing it does not change the URL).
+fn define_search_params(context: &mut Context) -> JsResult<()> {
+    let getter = NativeFunction::from_fn_ptr(|this, _, context| {
+        let search = match this.as_object() {
+            Some(url) => url.get(js_string!("search"), context)?,
+            None => return Err(JsNativeError::typ().with_message("URL.prototype.searchParams called on a non-URL").into()),
+        };
+        let class = context.global_object().get(js_string!("URLSearchParams"), context)?;
+        let class = class.as_object().ok_or_else(|| JsNativeError::typ().with_message("URLSearchParams is missing"))?;
+        Ok(class.construct(&[search], None, context)?.into())
+    });
+    let getter = FunctionObjectBuilder::new(context.realm(), getter).name(js_string!("get searchParams")).build();
+    let url = context.global_object().get(js_string!("URL"), context)?;
+    let prototype = match url.as_object() {
+        Some(url) => url.get(js_string!("prototype"), context)?,
+        None => return Ok(()),
+    };
+    if let Some(prototype) = prototype.as_object() {
+        prototype.define_property_or_throw(
+            js_string!("searchParams"),
+            PropertyDescriptor::builder().get(getter).enumerable(false).configurable(true),
+            context,
+        )?;
+    }
     Ok(())
 }
 

@@ -10,7 +10,8 @@ async function run({ source, bindings = {} }) {
   const log = (...args) => logs.push(args.map(String).join(' '))
   const console = { log, info: log, warn: log, error: log, debug: log }
   const context = vm.createContext({ console, ...bindings })
-  const value = await vm.runInContext(`(${code})()`, context)
+  // Copied out, as every other peer's result is: the context's objects have its own prototypes.
+  const value = structuredClone(await vm.runInContext(`(${code})()`, context))
   return { value, logs }
 }
 

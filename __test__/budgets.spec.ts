@@ -1,0 +1,254 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createCodeRuntime } from '../index.js'
+import type { RunResult } from '../index.js'
+
+const runtime = createCodeRuntime()
+afterAll(() => runtime.dispose())
+
+/** The internal leak-check getter. */
+const liveThreads = (rt: ReturnType<typeof createCodeRuntime>) => (rt as unknown as { liveThreads: number }).liveThreads
+
+function failed(result: RunResult) {
+  if (result.ok) throw new Error(`expected the run to fail, got value ${JSON.stringify(result.value)}`)
+  return result.error
+}
+
+function ok(result: RunResult): unknown {
+  if (!result.ok) throw new Error(`expected the run to succeed, got ${JSON.stringify(result.error)}`)
+  return result.value
+}
+
+async function timed<T>(promise: Promise<T>): Promise<[T, number]> {
+  const started = performance.now()
+  const value = await promise
+  return [value, performance.now() - started]
+}
+
+function processThreads(): number {
+  const match = /^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))
+  if (!match) throw new Error('no Threads: line in /proc/self/status')
+  return Number(match[1])
+}
+
+/** Fails clearly, instead of by the test timeout, when a run never resolves. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not resolve within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+async function until(condition: () => boolean, ms: number) {
+  const deadline = Date.now() + ms
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+describe('compute budget', () => {
+  // Each shape spins forever somewhere the engine might not look; each must end by the compute budget.
+  const shapes: [string, string][] = [
+    ['a bare loop', `while (true) {}`],
+    ['a loop in try/finally', `try { while (true) {} } finally { console.log('finally ran') }`],
+    ['a loop under a catch-all', `try { while (true) {} } catch { console.log('swallowed') }\nreturn 'swallowed'`],
+    ['a loop under catch (e)', `try { while (true) {} } catch (e) { console.log('caught', e) }\nreturn 'swallowed'`],
+    ['a forEach callback', `[1, 2, 3].forEach(() => { while (true) {} })`],
+    ['a sort comparator', `[3, 1, 2].sort(() => { while (true) {} return 0 })`],
+    ['a getter', `const o = { get x() { while (true) {} return 1 } }\no.x`],
+    ['a Proxy trap', `const p = new Proxy({}, { get() { while (true) {} } })\n;(p as any).x`],
+    ['a toString hook', `'' + { toString() { while (true) {} } }`],
+    ['a valueOf hook', `const n = 1 + ({ valueOf() { while (true) {} } } as any)`],
+    ['toJSON on the returned value', `return { toJSON() { while (true) {} } }`],
+    ['code after an await', `await null\nwhile (true) {}`],
+    ['a promise reaction', `await Promise.resolve().then(() => { while (true) {} })`],
+    ['a .catch after the stop', `await Promise.resolve().then(() => { while (true) {} }).catch(() => 'caught')\nreturn 'swallowed'`],
+    ['a generator body', `function* g() { while (true) {} }\ng().next()`],
+    ['an async generator body', `async function* g() { while (true) {} }\nawait g().next()`],
+    ['fib(60) recursion', `function fib(n: number): number { return n < 2 ? n : fib(n - 1) + fib(n - 2) }\nreturn fib(60)`],
+    ['a setTimeout callback', `await new Promise(() => setTimeout(() => { while (true) {} }, 5))`],
+    ['a tight setInterval', `setInterval(() => {}, 0)\nawait new Promise(() => {})`],
+    ['queueMicrotask re-queueing itself', `const again = () => queueMicrotask(again)\nagain()\nawait new Promise(() => {})`],
+    ['an endless .then chain', `const next = (): Promise<void> => Promise.resolve().then(next)\nnext()\nawait new Promise(() => {})`],
+  ]
+
+  it.each(shapes)('stops %s', async (_name, source) => {
+    const [result, ms] = await timed(runtime.run({ source, limits: { computeMs: 150, maxWallMs: 10_000 } }))
+    const error = failed(result)
+    expect(error.kind).toBe('compute_budget')
+    expect(error.message).toMatch(/150 ms/)
+    expect(result.logs.map((entry) => entry.text)).not.toContain('swallowed')
+    expect(result.logs.some((entry) => entry.text.startsWith('caught'))).toBe(false)
+    expect(ms).toBeLessThan(5_000)
+  })
+
+  it('does not count time spent waiting on a binding', async () => {
+    const result = await runtime.run({
+      source: `return await slow()`,
+      bindings: { slow: () => new Promise((resolve) => setTimeout(() => resolve('late'), 400)) },
+      limits: { computeMs: 100 },
+    })
+    expect(ok(result)).toBe('late')
+    expect(result.stats.computeMs).toBeLessThan(100)
+    expect(result.stats.wallMs).toBeGreaterThanOrEqual(300)
+  })
+})
+
+describe('wall budget', () => {
+  it('ends a never-settling promise', async () => {
+    const [result, ms] = await timed(runtime.run({ source: `await new Promise(() => {})`, limits: { maxWallMs: 300 } }))
+    const error = failed(result)
+    expect(error.kind).toBe('wall_budget')
+    expect(ms).toBeGreaterThanOrEqual(250)
+    expect(ms).toBeLessThan(5_000)
+  })
+
+  it('ends a wait on a binding that never answers', async () => {
+    const [result, ms] = await timed(runtime.run({
+      source: `await never()`,
+      bindings: { never: () => new Promise(() => {}) },
+      limits: { maxWallMs: 300 },
+    }))
+    expect(failed(result).kind).toBe('wall_budget')
+    expect(ms).toBeLessThan(5_000)
+  })
+})
+
+describe('abort', () => {
+  it('stops a running program', async () => {
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 100)
+    const [result, ms] = await timed(runtime.run({ source: `while (true) {}`, signal: controller.signal, limits: { computeMs: 20_000 } }))
+    expect(failed(result).kind).toBe('aborted')
+    expect(ms).toBeLessThan(5_000)
+  })
+
+  it('stops a program waiting on a binding', async () => {
+    const controller = new AbortController()
+    const result = runtime.run({
+      source: `await never()`,
+      signal: controller.signal,
+      bindings: { never: () => { setTimeout(() => controller.abort(), 20); return new Promise(() => {}) } },
+      limits: { maxWallMs: 20_000 },
+    })
+    const [settled, ms] = await timed(result)
+    expect(failed(settled).kind).toBe('aborted')
+    expect(ms).toBeLessThan(5_000)
+  })
+
+  it('never starts a program whose signal is already aborted', async () => {
+    let calls = 0
+    const result = await runtime.run({ source: `await touch()\nreturn 1`, signal: AbortSignal.abort(), bindings: { touch: () => { calls++ } } })
+    expect(failed(result).kind).toBe('aborted')
+    expect(calls).toBe(0)
+  })
+})
+
+describe('memory budget', () => {
+  const limits = { maxMemoryBytes: 32 * 1024 * 1024, computeMs: 4_000, maxWallMs: 10_000 }
+
+  it('stops a push loop', async () => {
+    const run = runtime.run({ source: `const rows: unknown[] = []\nwhile (true) rows.push({ i: rows.length, tag: 'row' })`, limits })
+    const error = failed(await within(run, 15_000, 'the push-loop run'))
+    expect(error.kind).toBe('memory_budget')
+  })
+
+  it('stops string doubling', async () => {
+    const run = runtime.run({ source: `let s = 'x'\nwhile (true) s = s + s`, limits })
+    const error = failed(await within(run, 15_000, 'the string-doubling run'))
+    expect(error.kind).toBe('memory_budget')
+  })
+
+  it.each([
+    ['new ArrayBuffer(2 ** 33)', `new ArrayBuffer(2 ** 33)`],
+    ['new Uint8Array(2 ** 32)', `new Uint8Array(2 ** 32)`],
+  ])('makes %s a RangeError inside the program', async (_name, expression) => {
+    expect(ok(await runtime.run({ source: `try { ${expression}; return 'allocated' } catch (e) { return [e instanceof RangeError, e.name] }`, limits })))
+      .toEqual([true, 'RangeError'])
+    const error = failed(await runtime.run({ source: expression, limits }))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'RangeError' })
+  })
+
+  it('turns unbounded recursion into a RangeError, not a crash', async () => {
+    const error = failed(await runtime.run({ source: `function r(): unknown { return r() }\nr()`, limits }))
+    expect(error.kind).toBe('runtime')
+    expect(error.name).toBe('RangeError')
+    expect(error.message.length).toBeLessThan(1_000)
+  })
+
+  it('lets the program catch unbounded recursion', async () => {
+    const value = ok(await runtime.run({ source: `function r(): unknown { return r() }\ntry { r() } catch (e) { return [e instanceof RangeError, e.name] }`, limits }))
+    expect(value).toEqual([true, 'RangeError'])
+  })
+
+  it('reports a deeply nested literal as a syntax error', async () => {
+    const error = failed(await runtime.run({ source: `return ${'['.repeat(5_000)}${']'.repeat(5_000)}`, limits }))
+    expect(error.kind).toBe('syntax')
+    expect(error.line).toBe(1)
+  })
+})
+
+describe('after a budget trip', () => {
+  it('the runtime still runs a normal program', async () => {
+    const trips = await Promise.all([
+      runtime.run({ source: `while (true) {}`, limits: { computeMs: 50 } }),
+      runtime.run({ source: `await new Promise(() => {})`, limits: { maxWallMs: 50 } }),
+      runtime.run({ source: `let s = 'x'\nwhile (true) s += s`, limits: { maxMemoryBytes: 4 * 1024 * 1024 } }),
+    ].map((run, i) => within(run, 15_000, `trip ${i}`)))
+    expect(trips.map((result) => failed(result).kind)).toEqual(['compute_budget', 'wall_budget', 'memory_budget'])
+    const result = await runtime.run({ source: `const xs = [1, 2, 3]\nconsole.log('fine')\nreturn xs.map((x) => x * 2)` })
+    expect(ok(result)).toEqual([2, 4, 6])
+    expect(result.logs).toEqual([{ level: 'log', text: 'fine' }])
+  })
+})
+
+describe('dispose', () => {
+  it('ends runs in flight, is idempotent and refuses new runs', async () => {
+    const rt = createCodeRuntime()
+    const spinning = rt.run({ source: `while (true) {}`, limits: { computeMs: 20_000 } })
+    const waiting = rt.run({ source: `await never()`, bindings: { never: () => new Promise(() => {}) }, limits: { maxWallMs: 20_000 } })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const [both, ms] = await timed(Promise.all([rt.dispose(), rt.dispose()]).then(() => Promise.all([spinning, waiting])))
+    expect(both.map((result) => failed(result).kind)).toEqual(['disposed', 'disposed'])
+    expect(ms).toBeLessThan(5_000)
+    await rt.dispose()
+    expect(failed(await rt.run({ source: `return 1` })).kind).toBe('disposed')
+    expect(liveThreads(rt)).toBe(0)
+  })
+})
+
+describe('leaks', () => {
+  it('200 budget trips leave no program threads behind', async () => {
+    const rt = createCodeRuntime()
+    try {
+      ok(await rt.run({ source: `return 1` }))
+      await until(() => liveThreads(rt) === 0, 2_000)
+      const before = processThreads()
+      const compute = () => rt.run({ source: `while (true) {}`, limits: { computeMs: 5 } })
+      const wall = () => rt.run({ source: `await new Promise(() => {})`, limits: { maxWallMs: 5 } })
+      const memory = () => rt.run({ source: `let s = 'x'\nwhile (true) s += s`, limits: { maxMemoryBytes: 1024 * 1024, maxWallMs: 5_000 } })
+      const abort = () => {
+        const controller = new AbortController()
+        setTimeout(() => controller.abort(), 5)
+        return rt.run({ source: `while (true) {}`, signal: controller.signal })
+      }
+      const kinds = new Set<string>()
+      // 50 batches of 4 concurrent runs; memory trips are slower, so only every tenth batch has one.
+      for (let batch = 0; batch < 50; batch++) {
+        const trips = [compute, wall, abort, batch % 10 === 0 ? memory : compute]
+        const results = await within(Promise.all(trips.map((trip) => trip())), 8_000, `batch ${batch} (${trips.map((trip) => trip.name).join(', ')})`)
+        for (const result of results) kinds.add(failed(result).kind)
+      }
+      expect([...kinds].sort()).toEqual(['aborted', 'compute_budget', 'memory_budget', 'wall_budget'])
+      await until(() => liveThreads(rt) === 0, 5_000)
+      expect(liveThreads(rt)).toBe(0)
+      await until(() => processThreads() <= before + 4, 5_000)
+      expect(processThreads()).toBeLessThanOrEqual(before + 4)
+      expect(ok(await rt.run({ source: `return 'still fine'` }))).toBe('still fine')
+      await within(rt.dispose(), 5_000, 'dispose()')
+      expect(liveThreads(rt)).toBe(0)
+    } finally {
+      // Bounded, so a failure above is reported rather than a hang of dispose() on a stuck thread.
+      await within(rt.dispose(), 5_000, 'dispose()').catch(() => {})
+    }
+  }, 30_000)
+})

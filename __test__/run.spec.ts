@@ -1,0 +1,505 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { createCodeRuntime } from '../index.js'
+import type { Bindings, LogEntry, RunOptions, RunResult } from '../index.js'
+
+const runtime = createCodeRuntime()
+afterAll(() => runtime.dispose())
+
+/** Runs a program with a wall budget that ends hung runs quickly, so a broken behaviour fails fast. */
+function run(source: string, options: Partial<RunOptions> = {}): Promise<RunResult> {
+  return runtime.run({ source, ...options, limits: { maxWallMs: 5_000, ...options.limits } })
+}
+
+function ok(result: RunResult): unknown {
+  if (!result.ok) throw new Error(`expected the run to succeed, got ${JSON.stringify(result.error)}`)
+  return result.value
+}
+
+function failed(result: RunResult) {
+  if (result.ok) throw new Error(`expected the run to fail, got value ${JSON.stringify(result.value)}`)
+  return result.error
+}
+
+/** A promise the test settles later, for bindings that must stay pending. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+describe('runtime', () => {
+  it('reports the thread substrate and TypeScript as its language', () => {
+    expect(runtime.substrate).toBe('thread')
+    expect(runtime.language).toBe('typescript')
+  })
+})
+
+describe('TypeScript', () => {
+  it('strips types and runs the program', async () => {
+    const source = `interface P { x: number }\ntype Id = string\nconst p: P = { x: 2 }\nfunction twice<T extends number>(n: T): number { return n * 2 }\nreturn twice(p.x as number) satisfies number`
+    expect(ok(await run(source))).toBe(4)
+  })
+
+  // Boa locates a failed property access at the property's name.
+  it('reports a runtime error at its line and column in the original source', async () => {
+    const source = `const a: number = 1\nconst u: any = undefined\n\n\n\n\n  u.missing\n`
+    const error = failed(await run(source))
+    expect(error.kind).toBe('runtime')
+    expect(error.name).toBe('TypeError')
+    expect(error.line).toBe(7)
+    expect(error.column).toBe(5)
+  })
+
+  it('does not shift the column by a type annotation earlier on the same line', async () => {
+    const line = `let v: Array<number> | undefined = undefined; v.length`
+    const error = failed(await run(`\n\n\n\n\n\n${line}`))
+    expect(error.kind).toBe('runtime')
+    expect(error.line).toBe(7)
+    expect(error.column).toBe(line.indexOf('length') + 1)
+  })
+
+  it('names an undefined variable in a ReferenceError', async () => {
+    const error = failed(await run(`const a: number = 1\nmissing()`))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'ReferenceError', message: 'missing is not defined' })
+  })
+
+  it('keeps positions of a thrown error after a type annotation on the same line', async () => {
+    const line = `const q: Record<string, number> = {}; throw new TypeError('boom')`
+    const error = failed(await run(`const a: number = 1\n\n\n\n\n\n${line}`))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'TypeError', message: 'boom', line: 7 })
+    expect(error.column).toBe(line.indexOf('new') + 1)
+    expect(error.stack).toContain(':7:')
+  })
+
+  it('allows top-level await and return', async () => {
+    expect(ok(await run(`const x = await Promise.resolve(21)\nreturn x * 2`))).toBe(42)
+  })
+
+  it("runs plain JavaScript with language: 'javascript', where type syntax is an error", async () => {
+    expect(ok(await run(`const x = await Promise.resolve(3); return x + 1`, { language: 'javascript' }))).toBe(4)
+    const error = failed(await run(`const x: number = 1; return x`, { language: 'javascript' }))
+    expect(error.kind).toBe('syntax')
+  })
+
+  it.each([
+    ['enum', `const x = 1\nenum Color { Red, Green }\nreturn x`, /enum/, /as const/, 2, [1, 1]],
+    ['namespace', `const x = 1\nnamespace N { export const a = 1 }\nreturn x`, /namespace/, /object|top-level/, 2, [1, 1]],
+    // The caret may point at the modifier (column 15) or at the parameter (column 23).
+    ['parameter property', `class A {\n  constructor(private x: number) {}\n}`, /parameter propert/, /this\.x = x/, 2, [15, 23]],
+  ] as const)('rejects non-erasable %s syntax naming the construct and the rewrite', async (_name, source, construct, rewrite, line, [first, last]) => {
+    const error = failed(await run(source))
+    expect(error.kind).toBe('syntax')
+    expect(error.message).toMatch(construct)
+    expect(error.message).toMatch(rewrite)
+    expect(error.line).toBe(line)
+    expect(error.column).toBeGreaterThanOrEqual(first)
+    expect(error.column).toBeLessThanOrEqual(last)
+    expect(error.codeFrame).toContain(`> ${line} |`)
+    expect(error.codeFrame).toContain('^')
+  })
+
+  it('reports a plain syntax error with line, column and a code frame', async () => {
+    const error = failed(await run(`const x = 1\nconst = ;\nreturn x`))
+    expect(error.kind).toBe('syntax')
+    expect(error.name).toBe('SyntaxError')
+    expect(error.line).toBe(2)
+    expect(error.column).toBe(7)
+    expect(error.codeFrame).toContain('> 2 | const = ;')
+    expect(error.codeFrame).toMatch(/\n\s+\|\s{7}\^/)
+  })
+})
+
+describe('hermetic realm', () => {
+  it('has no require, process or fetch', async () => {
+    expect(ok(await run(`return [typeof require, typeof process, typeof fetch, typeof module, typeof Deno]`))).toEqual([
+      'undefined', 'undefined', 'undefined', 'undefined', 'undefined',
+    ])
+  })
+
+  it('cannot load modules with import()', async () => {
+    const result = await run(`try { await import('node:fs'); return 'loaded' } catch (e) { return 'rejected' }`, {
+      limits: { maxWallMs: 3_000 },
+    })
+    // Either the program is refused up front or import() rejects; it must neither load nor hang.
+    if (result.ok) expect(result.value).toBe('rejected')
+    else expect(['syntax', 'runtime']).toContain(result.error.kind)
+  })
+
+  it.each([
+    ['eval', `eval('1')`],
+    ['new Function', `new Function('return 1')`],
+    ['AsyncFunction constructor', `(async () => {}).constructor('x')`],
+    ['GeneratorFunction constructor', `Object.getPrototypeOf(function* () {}).constructor('')`],
+    ['indirect eval', `(0, globalThis.eval)('1')`],
+  ])('refuses to compile strings: %s throws an EvalError', async (_name, expression) => {
+    const value = ok(await run(`try { ${expression}; return 'compiled' } catch (e) { return [e instanceof EvalError, e.name, e.message] }`))
+    expect(value).toEqual([true, 'EvalError', expect.stringMatching(/disabled/)])
+  })
+
+  it('ends the run with the EvalError when it is not caught', async () => {
+    const error = failed(await run(`eval('1')`))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'EvalError' })
+    expect(error.message).toMatch(/disabled/)
+  })
+})
+
+describe('globals', () => {
+  it('has the web globals a program expects', async () => {
+    const names = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone',
+      'TextEncoder', 'TextDecoder', 'URL', 'URLSearchParams', 'atob', 'btoa']
+    const value = ok(await run(`return [typeof console, ${names.map((n) => `typeof ${n}`).join(', ')}]`))
+    expect(value).toEqual(['object', ...names.map(() => 'function')])
+  })
+
+  it('implements them', async () => {
+    const value = ok(await run(`
+      const original = { a: [1, { b: 2 }] }
+      const copy = structuredClone(original)
+      copy.a.push(3)
+      const bytes = new TextEncoder().encode('hé')
+      const url = new URL('https://example.com/a/b?x=1#h')
+      const params = new URLSearchParams('q=boa&n=2')
+      params.append('z', 'y y')
+      const order: string[] = []
+      queueMicrotask(() => order.push('micro'))
+      order.push('sync')
+      await null
+      return {
+        cloned: original.a.length,
+        bytes: Array.from(bytes),
+        text: new TextDecoder().decode(bytes),
+        url: [url.hostname, url.pathname, url.search, url.hash],
+        params: [params.get('q'), params.get('n'), params.toString()],
+        base64: [btoa('hello'), atob('aGVsbG8=')],
+        order,
+      }
+    `))
+    expect(value).toEqual({
+      cloned: 2,
+      bytes: [104, 195, 169],
+      text: 'hé',
+      url: ['example.com', '/a/b', '?x=1', '#h'],
+      params: ['boa', '2', 'q=boa&n=2&z=y+y'],
+      base64: ['aGVsbG8=', 'hello'],
+      order: ['sync', 'micro'],
+    })
+  })
+
+  it('gives URL a working searchParams', async () => {
+    expect(ok(await run(`return new URL('https://example.com/?d=1&e=two').searchParams.get('e')`))).toBe('two')
+  })
+
+  it('resumes the program after awaiting a promise resolved by setTimeout', async () => {
+    const result = await run(`await new Promise((resolve) => setTimeout(resolve, 20)); return 'resumed'`, { limits: { maxWallMs: 3_000 } })
+    expect(ok(result)).toBe('resumed')
+  })
+
+  it('runs setInterval until clearInterval and honours clearTimeout', async () => {
+    const result = await run(`
+      let ticks = 0
+      const cancelled = setTimeout(() => console.log('must not fire'), 5)
+      clearTimeout(cancelled)
+      await new Promise<void>((resolve) => {
+        const id = setInterval(() => { if (++ticks === 3) { clearInterval(id); resolve() } }, 10)
+      })
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      return ticks
+    `, { limits: { maxWallMs: 3_000 } })
+    expect(ok(result)).toBe(3)
+    expect(result.logs).toEqual([])
+  })
+})
+
+describe('console', () => {
+  it('formats values like Node', async () => {
+    const result = await run(`
+      console.log('a', 1, { a: 1, b: [1, 2] })
+      console.log(new Map([['k', 1]]), new Set([1, 2]))
+      console.log(new TypeError('bad thing'))
+      const o: any = { name: 'o' }
+      o.self = o
+      console.log(o)
+      console.log('%s', 'str', null, undefined, true)
+    `)
+    ok(result)
+    const texts = result.logs.map((entry) => entry.text)
+    expect(texts[0]).toBe('a 1 { a: 1, b: [ 1, 2 ] }')
+    expect(texts[1]).toBe("Map(1) { 'k' => 1 } Set(2) { 1, 2 }")
+    expect(texts[2]).toMatch(/^TypeError: bad thing/)
+    expect(texts[3]).toContain('[Circular')
+    expect(texts[3]).toContain("name: 'o'")
+    expect(texts[4]).toBe('str null undefined true')
+  })
+
+  it('keeps the level of each entry', async () => {
+    const result = await run(`console.log('l'); console.info('i'); console.warn('w'); console.error('e'); console.debug('d')`)
+    ok(result)
+    expect(result.logs).toEqual([
+      { level: 'log', text: 'l' },
+      { level: 'info', text: 'i' },
+      { level: 'warn', text: 'w' },
+      { level: 'error', text: 'e' },
+      { level: 'debug', text: 'd' },
+    ])
+  })
+
+  it('calls onLog while the program runs', async () => {
+    const gate = deferred()
+    const seen: LogEntry[] = []
+    const result = await run(`console.log('before'); await gate(); console.log('after'); return 'end'`, {
+      bindings: { gate: () => gate.promise },
+      onLog: (entry) => {
+        seen.push(entry)
+        // The binding only resolves once the host has seen the first entry: a listener called at
+        // the end of the run would leave the program waiting until its wall budget.
+        if (entry.text === 'before') gate.resolve()
+      },
+      limits: { maxWallMs: 3_000 },
+    })
+    expect(ok(result)).toBe('end')
+    expect(seen.map((entry) => entry.text)).toEqual(['before', 'after'])
+  })
+
+  it('drops logs past maxLogBytes behind one truncation entry', async () => {
+    const result = await run(`for (let i = 0; i < 200; i++) console.log('x'.repeat(100))\nreturn 'done'`, { limits: { maxLogBytes: 1_000 } })
+    expect(ok(result)).toBe('done')
+    const markers = result.logs.filter((entry) => entry.text.startsWith('[output truncated'))
+    expect(markers).toHaveLength(1)
+    expect(result.logs.at(-1)).toBe(markers[0])
+    const kept = result.logs.slice(0, -1).reduce((sum, entry) => sum + entry.text.length, 0)
+    expect(kept).toBeLessThanOrEqual(1_000)
+    expect(kept).toBeGreaterThan(0)
+  })
+})
+
+describe('bindings', () => {
+  it('are callable at any depth, sync or async', async () => {
+    const bindings: Bindings = {
+      tools: { search: async ({ q }: { q: string }) => [`result for ${q}`] },
+      a: { b: { c: () => 'deep' } },
+      add: (x: number, y: number) => x + y,
+    }
+    const result = await run(`return [await tools.search({ q: 'boa' }), await a.b.c(), await add(2, 3)]`, { bindings })
+    expect(ok(result)).toEqual([['result for boa'], 'deep', 5])
+    expect(result.stats.bindingCalls).toBe(3)
+  })
+
+  it('turn a host throw into an Error with the host message', async () => {
+    const value = ok(await run(`
+      const out: unknown[] = []
+      for (const f of [failError, failString, rejectError, rejectString]) {
+        try { await f(); out.push('no error') } catch (e) { out.push([e instanceof Error, e.message]) }
+      }
+      return out
+    `, {
+      bindings: {
+        failError: () => { throw new Error('sync failure') },
+        failString: () => { throw 'plain string' },
+        rejectError: async () => { throw new RangeError('async failure') },
+        rejectString: () => Promise.reject('rejected string'),
+      },
+    }))
+    expect(value).toEqual([[true, 'sync failure'], [true, 'plain string'], [true, 'async failure'], [true, 'rejected string']])
+  })
+
+  it('describe a non-Error rejection value in the message', async () => {
+    const value = ok(await run(`try { await h() } catch (e) { return [e instanceof Error, e.message] }`, {
+      bindings: { h: async () => { throw { code: 'E_LIMIT' } } },
+    }))
+    expect(value).toEqual([true, expect.stringContaining('E_LIMIT')])
+  })
+
+  it('appear as frozen null-prototype namespaces', async () => {
+    const value = ok(await run(`
+      'use strict'
+      let assigned = 'no'
+      try { (a as any).injected = 1; assigned = 'yes' } catch { assigned = 'threw' }
+      try { (a.b as any).c = () => 'replaced' } catch {}
+      return [Object.isFrozen(a), Object.getPrototypeOf(a), Object.isFrozen(a.b), Object.getPrototypeOf(a.b), 'injected' in a, await a.b.c(), assigned]
+    `, { bindings: { a: { b: { c: () => 'original' } } } }))
+    expect(value).toEqual([true, null, true, null, false, 'original', expect.stringMatching(/threw|yes/)])
+  })
+
+  it('run concurrently under Promise.all', async () => {
+    let inFlight = 0
+    let maxInFlight = 0
+    const arrived = deferred()
+    const result = await run(`return await Promise.all([slow(1), slow(2), slow(3)])`, {
+      bindings: {
+        slow: async (n: number) => {
+          inFlight++
+          maxInFlight = Math.max(maxInFlight, inFlight)
+          if (inFlight === 3) arrived.resolve()
+          // Each call waits until all three are in flight: sequential calls would never get there.
+          await arrived.promise
+          inFlight--
+          return n * 10
+        },
+      },
+      limits: { maxWallMs: 3_000 },
+    })
+    expect(ok(result)).toEqual([10, 20, 30])
+    expect(maxInFlight).toBe(3)
+    expect(result.stats.bindingCalls).toBe(3)
+  })
+
+  it('receive arguments as JSON copies and hand back copies', async () => {
+    let received: unknown
+    const shared = { list: [1] }
+    const result = await run(`
+      const arg: any = { d: new Date(0), keep: 1, gone: undefined, nested: { x: [1, 2] } }
+      await inspect(arg)
+      const back: any = await give()
+      back.list.push(2)
+      return [arg.keep, arg.nested.x.length, back.list]
+    `, {
+      bindings: {
+        inspect: (arg: any) => {
+          received = structuredClone(arg)
+          arg.keep = 'changed by host'
+          arg.nested.x.push(3)
+        },
+        give: () => shared,
+      },
+    })
+    expect(ok(result)).toEqual([1, 2, [1, 2]])
+    expect(received).toEqual({ d: '1970-01-01T00:00:00.000Z', keep: 1, nested: { x: [1, 2] } })
+    expect(shared.list).toEqual([1])
+  })
+
+  it('count binding calls in stats', async () => {
+    const result = await run(`for (let i = 0; i < 4; i++) await tick(); return 'ok'`, { bindings: { tick: () => undefined } })
+    expect(ok(result)).toBe('ok')
+    expect(result.stats.bindingCalls).toBe(4)
+  })
+})
+
+describe('result', () => {
+  it('is undefined when nothing is returned', async () => {
+    const result = await run(`const x = 1`)
+    expect(result.ok).toBe(true)
+    expect(ok(result)).toBeUndefined()
+  })
+
+  it('is the returned JSON-compatible value', async () => {
+    const value = { a: [1, 'x', null, true, false], b: { c: 1.5, d: '' }, e: [] }
+    expect(ok(await run(`return ${JSON.stringify(value)}`))).toEqual(value)
+    expect(ok(await run(`return 'text'`))).toBe('text')
+    expect(ok(await run(`return null`))).toBeNull()
+  })
+
+  it.each([
+    ['a function', `return () => 1`, /function/],
+    ['a BigInt', `return 1n`, /BigInt/],
+    ['a cycle', `const o: any = { a: 1 }; o.self = o; return o`, /cycle/],
+    ['a Map', `return new Map([[1, 2]])`, /Map/],
+    ['a nested function', `return { a: { f() {} } }`, /function/],
+  ])('that is %s fails with kind result and says why', async (_name, source, reason) => {
+    const error = failed(await run(source))
+    expect(error.kind).toBe('result')
+    expect(error.message).toMatch(reason)
+  })
+
+  it('larger than maxResultBytes fails with kind result', async () => {
+    const error = failed(await run(`return 'x'.repeat(5_000)`, { limits: { maxResultBytes: 1_000 } }))
+    expect(error.kind).toBe('result')
+    expect(error.message).toMatch(/1000 bytes|larger/)
+    expect(ok(await run(`return 'x'.repeat(500)`, { limits: { maxResultBytes: 1_000 } }))).toHaveLength(500)
+  })
+})
+
+describe('errors', () => {
+  it('report an uncaught exception with name, message, stack and position', async () => {
+    const error = failed(await run(`function f() {\n  throw new RangeError('nope')\n}\nf()`))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'RangeError', message: 'nope', line: 2, column: 9 })
+    expect(error.stack).toContain('RangeError: nope')
+    expect(error.stack).toContain('f')
+  })
+
+  it('report a thrown non-Error value', async () => {
+    const error = failed(await run(`throw 'plain'`))
+    expect(error.kind).toBe('runtime')
+    expect(error.message).toContain('plain')
+  })
+
+  it('log an unhandled rejected promise as a warning and still return', async () => {
+    const result = await run(`Promise.reject(new Error('lost')); return 1`)
+    expect(ok(result)).toBe(1)
+    const warnings = result.logs.filter((entry) => entry.level === 'warn')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0].text).toContain('lost')
+  })
+})
+
+describe('concurrency and isolation', () => {
+  it('runs many programs at once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => run(`const n = await id(${i}); let s = 0; for (let k = 0; k < 1000; k++) s += k; return [n, s]`, {
+        bindings: { id: async (n: number) => n },
+      })),
+    )
+    expect(results.map(ok)).toEqual(Array.from({ length: 12 }, (_, i) => [i, 499_500]))
+  })
+
+  it('does not hold back a run while another waits on a slow binding', async () => {
+    const gate = deferred<string>()
+    const slow = run(`return await wait()`, { bindings: { wait: () => gate.promise }, limits: { maxWallMs: 5_000 } })
+    let slowDone = false
+    slow.then(() => (slowDone = true))
+    expect(ok(await run(`return 'quick'`))).toBe('quick')
+    expect(slowDone).toBe(false)
+    gate.resolve('slow')
+    expect(ok(await slow)).toBe('slow')
+  })
+
+  it('queues runs past maxConcurrency', async () => {
+    const queued = createCodeRuntime({ maxConcurrency: 1 })
+    try {
+      const order: string[] = []
+      const gate = deferred()
+      const first = queued.run({
+        source: `mark('first started'); await wait(); return 1`,
+        bindings: { mark: (text: string) => { order.push(text) }, wait: () => gate.promise },
+      })
+      const second = queued.run({ source: `mark('second started'); return 2`, bindings: { mark: (text: string) => { order.push(text) } } })
+      first.then(() => order.push('first finished'))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(order).toEqual(['first started'])
+      gate.resolve()
+      expect(ok(await second)).toBe(2)
+      expect(ok(await first)).toBe(1)
+      expect(order).toEqual(['first started', 'first finished', 'second started'])
+    } finally {
+      await queued.dispose()
+    }
+  })
+
+  it('gives every run a fresh realm', async () => {
+    ok(await run(`(globalThis as any).leaked = 1; (Array.prototype as any).evil = 2; Object.defineProperty(globalThis, 'JSON', { value: null })`))
+    expect(ok(await run(`return [typeof (globalThis as any).leaked, typeof ([] as any).evil, typeof JSON.stringify]`))).toEqual([
+      'undefined', 'undefined', 'function',
+    ])
+  })
+})
+
+describe('invalid options', () => {
+  it.each([
+    ['a negative limit', { limits: { computeMs: -1 } }, /computeMs/],
+    ['a non-number limit', { limits: { maxWallMs: '10' } }, /maxWallMs/],
+    ['an unknown limit', { limits: { cpuMs: 10 } }, /cpuMs/],
+    ['an unknown language', { language: 'python' }, /language/],
+    ['a non-function binding', { bindings: { tools: { search: 'nope' } } }, /tools\.search/],
+    ['a non-string source', { source: 42 }, /source/],
+    ['a non-function onLog', { onLog: 'console' }, /onLog/],
+  ])('rejects %s with a TypeError naming the problem', async (_name, options, problem) => {
+    const promise = runtime.run({ source: 'return 1', ...(options as object) } as RunOptions)
+    await expect(promise).rejects.toThrow(TypeError)
+    await expect(promise).rejects.toThrow(problem)
+  })
+
+  it('rejects bad runtime options with a TypeError', () => {
+    expect(() => createCodeRuntime({ maxConcurrency: 0 })).toThrow(TypeError)
+    expect(() => createCodeRuntime({ maxConcurrency: 0 })).toThrow(/maxConcurrency/)
+    expect(() => createCodeRuntime({ limits: { computeMs: Number.NaN } })).toThrow(/computeMs/)
+  })
+})
