@@ -10,6 +10,8 @@ mod convert;
 mod engine;
 mod error;
 mod event_loop;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 mod inspect;
 mod instrument;
 mod memory;
