@@ -14,12 +14,12 @@ export declare class NativeRuntime {
    * `checkpoints: false` turns off budget enforcement inside running code; it exists only so
    * the benchmark can measure what enforcement costs.
    */
-  constructor(defaults?: NativeLimits | undefined | null, checkpoints?: boolean | undefined | null)
+  constructor(defaults?: LimitOverrides | undefined | null, checkpoints?: boolean | undefined | null)
   /** Starts a program on its own thread; returns its id. */
-  run(source: string, languageName: string, bindingPaths: Array<string>, limits: NativeLimits | undefined | null, onEvent: (arg: ProgramEvent) => void): number
+  run(source: string, languageName: string, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, onEvent: (arg: ProgramEvent) => void): number
   /** Starts a session thread with its realm; returns its id. */
-  openSession(bindingPaths: Array<string>, limits: NativeLimits | undefined | null, frameJson: string | undefined | null, onEvent: (arg: ProgramEvent) => void): number
-  execute(session: number, execution: number, source: string, languageName: string, limits?: NativeLimits | undefined | null): void
+  openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frameJson: string | undefined | null, onEvent: (arg: ProgramEvent) => void): number
+  execute(session: number, execution: number, source: string, languageName: string, limits?: LimitOverrides | undefined | null): void
   stage(session: number, name: string, data: Buffer): void
   /**
    * Answers call `call_id` of program `id`: `payload` is the value as JSON (empty for
@@ -35,8 +35,11 @@ export declare class NativeRuntime {
   dispose(): Promise<unknown>
 }
 
-/** Budgets as the host passes them; omitted fields take the runtime's defaults. */
-export interface NativeLimits {
+/**
+ * Limits as the host passes them (for a runtime, a run or an execute); omitted fields take the
+ * defaults. Crosses N-API as a plain object.
+ */
+export interface LimitOverrides {
   computeMs?: number
   maxWallMs?: number
   maxLogBytes?: number

@@ -10,14 +10,14 @@ use std::time::{Duration, Instant};
 
 use boa_engine::JsError;
 use boa_engine::error::{EngineError, PanicError};
-use serde::Deserialize;
 
 use crate::error::{ErrorKind, ProgramError};
 use crate::memory;
 
-/// Per-run limits as the host passes them; omitted fields take the defaults.
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// Limits as the host passes them (for a runtime, a run or an execute); omitted fields take the
+/// defaults. Crosses N-API as a plain object.
+#[napi_derive::napi(object)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct LimitOverrides {
     pub compute_ms: Option<f64>,
     pub max_wall_ms: Option<f64>,

@@ -249,6 +249,16 @@ fn is_directive(stmt: &Stmt) -> bool {
     matches!(stmt, Stmt::Expr(e) if matches!(&*e.expr, Expr::Lit(swc_ecma_ast::Lit::Str(_))))
 }
 
+/// A checkpoint before each run of the body, for every kind of loop.
+macro_rules! loop_visitors {
+    ($($method:ident: $node:ty),* $(,)?) => {
+        $(fn $method(&mut self, stmt: &$node) {
+            self.check_loop_body(&stmt.body);
+            stmt.visit_children_with(self);
+        })*
+    };
+}
+
 impl Visit for Instrumenter {
     fn visit_ident(&mut self, ident: &Ident) {
         if ident.sym.starts_with(RESERVED_PREFIX) && self.error.is_none() {
@@ -317,30 +327,13 @@ impl Visit for Instrumenter {
         prop.visit_children_with(self);
     }
 
-    fn visit_for_stmt(&mut self, stmt: &ForStmt) {
-        self.check_loop_body(&stmt.body);
-        stmt.visit_children_with(self);
-    }
-
-    fn visit_for_in_stmt(&mut self, stmt: &ForInStmt) {
-        self.check_loop_body(&stmt.body);
-        stmt.visit_children_with(self);
-    }
-
-    fn visit_for_of_stmt(&mut self, stmt: &ForOfStmt) {
-        self.check_loop_body(&stmt.body);
-        stmt.visit_children_with(self);
-    }
-
-    fn visit_while_stmt(&mut self, stmt: &WhileStmt) {
-        self.check_loop_body(&stmt.body);
-        stmt.visit_children_with(self);
-    }
-
-    fn visit_do_while_stmt(&mut self, stmt: &DoWhileStmt) {
-        self.check_loop_body(&stmt.body);
-        stmt.visit_children_with(self);
-    }
+    loop_visitors!(
+        visit_for_stmt: ForStmt,
+        visit_for_in_stmt: ForInStmt,
+        visit_for_of_stmt: ForOfStmt,
+        visit_while_stmt: WhileStmt,
+        visit_do_while_stmt: DoWhileStmt,
+    );
 }
 
 /// Rewrites a session program's top-level declarations into assignments to globals declared

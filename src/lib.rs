@@ -39,29 +39,6 @@ static ALLOCATOR: memory::CountingAllocator = memory::CountingAllocator;
 #[napi]
 pub const STAGED_INPUTS_ENV: &str = realm::STAGED_INPUTS_ENV;
 
-/// Budgets as the host passes them; omitted fields take the runtime's defaults.
-#[napi(object)]
-#[derive(Default, Clone, Copy)]
-pub struct NativeLimits {
-    pub compute_ms: Option<f64>,
-    pub max_wall_ms: Option<f64>,
-    pub max_log_bytes: Option<f64>,
-    pub max_result_bytes: Option<f64>,
-    pub max_memory_bytes: Option<f64>,
-}
-
-impl From<NativeLimits> for LimitOverrides {
-    fn from(l: NativeLimits) -> Self {
-        Self {
-            compute_ms: l.compute_ms,
-            max_wall_ms: l.max_wall_ms,
-            max_log_bytes: l.max_log_bytes,
-            max_result_bytes: l.max_result_bytes,
-            max_memory_bytes: l.max_memory_bytes,
-        }
-    }
-}
-
 /// What a program thread reports: `log` (level, text), `call` (callId, path, text = JSON
 /// arguments) or `done` (text = the result as JSON). `execution` tells a session's programs apart.
 #[napi(object)]
@@ -147,13 +124,13 @@ impl NativeRuntime {
     /// `checkpoints: false` turns off budget enforcement inside running code; it exists only so
     /// the benchmark can measure what enforcement costs.
     #[napi(constructor)]
-    pub fn new(defaults: Option<NativeLimits>, checkpoints: Option<bool>) -> Self {
-        let defaults = Limits::default().with(&defaults.unwrap_or_default().into());
+    pub fn new(defaults: Option<LimitOverrides>, checkpoints: Option<bool>) -> Self {
+        let defaults = Limits::default().with(&defaults.unwrap_or_default());
         Self { engine: Engine::new(defaults, checkpoints.unwrap_or(true)) }
     }
 
-    fn launch(&self, binding_paths: Vec<String>, limits: Option<NativeLimits>, sink: Sink) -> Launch {
-        Launch { binding_paths, limits: limits.unwrap_or_default().into(), sink }
+    fn launch(&self, binding_paths: Vec<String>, limits: Option<LimitOverrides>, sink: Sink) -> Launch {
+        Launch { binding_paths, limits: limits.unwrap_or_default(), sink }
     }
 
     /// Starts a program on its own thread; returns its id.
@@ -163,7 +140,7 @@ impl NativeRuntime {
         source: String,
         language_name: String,
         binding_paths: Vec<String>,
-        limits: Option<NativeLimits>,
+        limits: Option<LimitOverrides>,
         on_event: Function<ProgramEvent, ()>,
     ) -> Result<u32> {
         let language = language(&language_name)?;
@@ -176,7 +153,7 @@ impl NativeRuntime {
     pub fn open_session(
         &self,
         binding_paths: Vec<String>,
-        limits: Option<NativeLimits>,
+        limits: Option<LimitOverrides>,
         frame_json: Option<String>,
         on_event: Function<ProgramEvent, ()>,
     ) -> Result<u32> {
@@ -189,10 +166,9 @@ impl NativeRuntime {
     }
 
     #[napi]
-    pub fn execute(&self, session: u32, execution: u32, source: String, language_name: String, limits: Option<NativeLimits>) -> Result<()> {
+    pub fn execute(&self, session: u32, execution: u32, source: String, language_name: String, limits: Option<LimitOverrides>) -> Result<()> {
         let language = language(&language_name)?;
-        let overrides = limits.unwrap_or_default().into();
-        self.engine.execute(session, execution, source, language, &overrides).map_err(engine_error)
+        self.engine.execute(session, execution, source, language, &limits.unwrap_or_default()).map_err(engine_error)
     }
 
     #[napi]

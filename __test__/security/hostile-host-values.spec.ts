@@ -90,6 +90,14 @@ describe('hostile host values', () => {
     expect(error.message).toMatch(/BigInt/)
   })
 
+  it('returns a function or a symbol: an error, not a silent undefined', async () => {
+    for (const value of [() => 1, Symbol('s')]) {
+      const error = await attempt(() => value)
+      expect(error.name).toBe('TypeError')
+      expect(error.message).toMatch(/cannot cross to the program/)
+    }
+  })
+
   it('returns a thenable that settles several times: the first settlement wins', async () => {
     await expectContained(runtime, `return await hostile()`, (result) => {
       expect(valueOf(result)).toBe(1)

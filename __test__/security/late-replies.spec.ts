@@ -33,62 +33,32 @@ describe('late replies', () => {
       await runtime.dispose()
     })
 
-    it(`a binding that ${outcome} after the compute budget stopped the program`, async () => {
-      const runtime = createCodeRuntime()
-      const host = hostSnapshot()
-      const late = lateBinding(300, fail)
-      const { value: result, failures } = await watchHostFailures(
-        () => runtime.run({ source: `late(); while (true) {}`, language: 'javascript', bindings: { late: late.fn }, limits: { computeMs: 100 } }),
-        400,
-      )
-      expect(result.ok === false && result.error.kind).toBe('compute_budget')
-      expect(late.settled()).toBe(1)
-      expect(failures).toEqual([])
-      await expectCleanAfter(runtime, host)
-      await runtime.dispose()
-    })
-
-    it(`a binding that ${outcome} after the wall budget stopped the program`, async () => {
-      const runtime = createCodeRuntime()
-      const late = lateBinding(300, fail)
-      const { value: result, failures } = await watchHostFailures(
-        () => runtime.run({ source: `return await late()`, language: 'javascript', bindings: { late: late.fn }, limits: { maxWallMs: 100 } }),
-        400,
-      )
-      expect(result.ok === false && result.error.kind).toBe('wall_budget')
-      expect(late.settled()).toBe(1)
-      expect(failures).toEqual([])
-      await runtime.dispose()
-    })
-
-    it(`a binding that ${outcome} after the run was aborted`, async () => {
-      const runtime = createCodeRuntime()
-      const late = lateBinding(300, fail)
-      const controller = new AbortController()
-      setTimeout(() => controller.abort(), 50)
-      const { value: result, failures } = await watchHostFailures(
-        () => runtime.run({ source: `return await late()`, language: 'javascript', bindings: { late: late.fn }, signal: controller.signal }),
-        400,
-      )
-      expect(result.ok === false && result.error.kind).toBe('aborted')
-      expect(late.settled()).toBe(1)
-      expect(failures).toEqual([])
-      await runtime.dispose()
-    })
-
-    it(`a binding that ${outcome} after the runtime was disposed`, async () => {
-      const runtime = createCodeRuntime()
-      const late = lateBinding(300, fail)
-      const { value: result, failures } = await watchHostFailures(async () => {
-        const run = runtime.run({ source: `return await late()`, language: 'javascript', bindings: { late: late.fn } })
+    // Each way a run can end before its binding settles: how to end it, and the kind it reports.
+    const endings: [string, string, object, (runtime: ReturnType<typeof createCodeRuntime>, run: () => Promise<any>) => Promise<any>][] = [
+      ['the compute budget stopped the program', 'compute_budget', { source: `late(); while (true) {}`, limits: { computeMs: 100 } }, (_, run) => run()],
+      ['the wall budget stopped the program', 'wall_budget', { source: `return await late()`, limits: { maxWallMs: 100 } }, (_, run) => run()],
+      ['the run was aborted', 'aborted', { source: `return await late()` }, (_, run) => run()],
+      ['the runtime was disposed', 'disposed', { source: `return await late()` }, async (runtime, run) => {
+        const result = run()
         await sleep(50)
         await runtime.dispose()
-        return run
-      }, 400)
-      expect(result.ok === false && result.error.kind).toBe('disposed')
-      expect(late.settled()).toBe(1)
-      expect(failures).toEqual([])
-    })
+        return result
+      }],
+    ]
+    for (const [ending, kind, options, end] of endings) {
+      it(`a binding that ${outcome} after ${ending}`, async () => {
+        const runtime = createCodeRuntime()
+        const late = lateBinding(300, fail)
+        const controller = new AbortController()
+        if (kind === 'aborted') setTimeout(() => controller.abort(), 50)
+        const run = () => runtime.run({ language: 'javascript', bindings: { late: late.fn }, signal: controller.signal, ...options } as any)
+        const { value: result, failures } = await watchHostFailures(() => end(runtime, run), 400)
+        expect(result.ok === false && result.error.kind).toBe(kind)
+        expect(late.settled()).toBe(1)
+        expect(failures).toEqual([])
+        await runtime.dispose()
+      })
+    }
   }
 
   it('a session execution that ends before its binding settles', async () => {
