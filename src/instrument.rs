@@ -7,7 +7,7 @@ use swc_common::{BytePos, Span, Spanned};
 use swc_ecma_ast::{
     ArrowExpr, ArrowFunctionBody, AssignPat, AssignPatProp, ClassDecl, ClassProp, Constructor, Decl,
     DoWhileStmt, Expr, ForInStmt, ForOfStmt, ForStmt, Function, FunctionBody, Ident, ObjectPatProp,
-    Pat, PrivateProp, Stmt, VarDeclKind, WhileStmt,
+    Pat, PrivateProp, StaticBlock, Stmt, VarDeclKind, WhileStmt,
 };
 use swc_ecma_parser::{Parser, StringInput, Syntax};
 use swc_ecma_visit::{Visit, VisitWith};
@@ -26,6 +26,11 @@ pub const CHECKPOINT: &str = "__crb_cp";
 pub const GLOBAL: &str = "__crb_g";
 
 const CHECK_STMT: &str = "if(--__crb_n<0)__crb_n=__crb_cp();";
+/// Loops count down a local of their function instead: Boa keeps a local nothing captures in a
+/// register, while the shared counter lives in a closure's environment and costs several times
+/// more per access. The local starts from the shared countdown at each call.
+const LOOP_COUNTER: &str = "let __crb_l=__crb_n;";
+const LOOP_CHECK: &str = "if(--__crb_l<0)__crb_l=__crb_cp();";
 const CHECK_EXPR_OPEN: &str = "((--__crb_n<0&&(__crb_n=__crb_cp())),";
 
 /// Deepest statement/expression nesting accepted: Boa's parser and compiler recurse on the
@@ -122,8 +127,10 @@ pub fn prepare(body: &str, scope: Scope, checkpoints: bool) -> Result<Prepared, 
         )
     })?;
 
-    let mut collector = Instrumenter { edits: Vec::new(), depth: 0, error: None, checkpoints };
+    let mut collector = Instrumenter { edits: Vec::new(), depth: 0, error: None, checkpoints, bodies: Vec::new() };
+    collector.enter_body(body_start(shell_body));
     shell_body.visit_with(&mut collector);
+    collector.exit_body();
     if let Some((message, pos)) = collector.error {
         return Err(fail(&message, pos));
     }
@@ -156,7 +163,8 @@ pub fn prepare(body: &str, scope: Scope, checkpoints: bool) -> Result<Prepared, 
 
     let declarations = if globals.is_empty() { String::new() } else { format!("var {};", globals.join(",")) };
     let prefix = format!(
-        "{declarations}(function({CHECKPOINT},{GLOBAL}){{\"use strict\";let {COUNTER}=0;return(async function(){{"
+        // The counter lives in the program's own function: one scope closer to every checkpoint.
+        "{declarations}(function({CHECKPOINT},{GLOBAL}){{\"use strict\";return(async function(){{let {COUNTER}=0;"
     );
     let script = format!("{prefix}{out}\n}})()}})");
     Ok(Prepared {
@@ -193,6 +201,15 @@ struct Instrumenter {
     depth: usize,
     error: Option<(String, BytePos)>,
     checkpoints: bool,
+    /// The function bodies being visited: where a loop counter would be declared, and whether
+    /// a loop of theirs needs one.
+    bodies: Vec<(BytePos, bool)>,
+}
+
+/// Where a body's first statement may go: after its `{` and any directive prologue.
+fn body_start(block: &FunctionBody) -> BytePos {
+    let directives = block.stmts.iter().take_while(|stmt| is_directive(stmt)).last();
+    directives.map_or(block.span.lo + BytePos(1), |stmt| stmt.span().hi)
 }
 
 impl Instrumenter {
@@ -208,19 +225,35 @@ impl Instrumenter {
         }
     }
 
-    /// A checkpoint as the first statement of a block, after any directive prologue.
-    fn check_block(&mut self, block: &FunctionBody) {
-        let directives = block.stmts.iter().take_while(|stmt| is_directive(stmt)).last();
-        let at = directives.map_or(block.span.lo + BytePos(1), |stmt| stmt.span().hi);
+    fn enter_body(&mut self, at: BytePos) {
+        self.bodies.push((at, false));
+    }
+
+    /// Declares the loop counter of the body being left, if a loop of its own needs it.
+    fn exit_body(&mut self) {
+        if let Some((at, true)) = self.bodies.pop() {
+            self.insert(at, LOOP_COUNTER);
+        }
+    }
+
+    /// A function body: a checkpoint on entry, and a loop counter if it has loops.
+    fn visit_body<N: VisitWith<Self>>(&mut self, block: &FunctionBody, node: &N) {
+        let at = body_start(block);
         self.insert(at, CHECK_STMT);
+        self.enter_body(at);
+        node.visit_children_with(self);
+        self.exit_body();
     }
 
     /// A checkpoint before each run of a loop body.
     fn check_loop_body(&mut self, body: &Stmt) {
+        if let Some(top) = self.bodies.last_mut() {
+            top.1 = true;
+        }
         match body {
-            Stmt::Block(block) => self.insert(block.span.lo + BytePos(1), CHECK_STMT),
+            Stmt::Block(block) => self.insert(block.span.lo + BytePos(1), LOOP_CHECK),
             other => {
-                self.insert(other.span().lo, &format!("{{{CHECK_STMT}"));
+                self.insert(other.span().lo, &format!("{{{LOOP_CHECK}"));
                 self.insert_closing(other.span().hi, "}");
             }
         }
@@ -278,25 +311,34 @@ impl Visit for Instrumenter {
     }
 
     fn visit_function(&mut self, function: &Function) {
-        if let Some(body) = &function.body {
-            self.check_block(body);
+        match &function.body {
+            Some(body) => self.visit_body(body, function),
+            None => function.visit_children_with(self),
         }
-        function.visit_children_with(self);
     }
 
     fn visit_arrow_expr(&mut self, arrow: &ArrowExpr) {
         match &*arrow.body {
-            ArrowFunctionBody::FunctionBody(block) => self.check_block(block),
-            ArrowFunctionBody::Expr(expr) => self.check_expr(expr),
+            ArrowFunctionBody::FunctionBody(block) => self.visit_body(block, arrow),
+            ArrowFunctionBody::Expr(expr) => {
+                self.check_expr(expr);
+                arrow.visit_children_with(self);
+            }
         }
-        arrow.visit_children_with(self);
     }
 
     fn visit_constructor(&mut self, constructor: &Constructor) {
-        if let Some(body) = &constructor.body {
-            self.check_block(body);
+        match &constructor.body {
+            Some(body) => self.visit_body(body, constructor),
+            None => constructor.visit_children_with(self),
         }
-        constructor.visit_children_with(self);
+    }
+
+    // A static block is a body of its own: its loops need their own counter.
+    fn visit_static_block(&mut self, block: &StaticBlock) {
+        self.enter_body(block.body.span.lo + BytePos(1));
+        block.visit_children_with(self);
+        self.exit_body();
     }
 
     // Field initialisers and default values run code without a function body of their own:
@@ -416,7 +458,7 @@ mod tests {
     use super::*;
 
     fn body_of(prepared: &Prepared) -> &str {
-        let start = prepared.script.find("return(async function(){").unwrap() + "return(async function(){".len();
+        let start = prepared.script.find("let __crb_n=0;").unwrap() + "let __crb_n=0;".len();
         &prepared.script[start..prepared.script.len() - "\n})()})".len()]
     }
 
@@ -424,10 +466,21 @@ mod tests {
     fn loops_and_functions_get_checkpoints() {
         let prepared = prepare("while (x) y()\nfunction f() { 'use strict'; return 1 }\nconst g = a => a", Scope::Isolated, true).unwrap();
         let body = body_of(&prepared);
-        assert!(body.contains(&format!("while (x) {{{CHECK_STMT}y()}}")), "{body}");
+        assert!(body.starts_with(LOOP_COUNTER), "{body}");
+        assert!(body.contains(&format!("while (x) {{{LOOP_CHECK}y()}}")), "{body}");
         assert!(body.contains(&format!("{{ 'use strict';{CHECK_STMT} return 1 }}")), "{body}");
         assert!(body.contains(&format!("a => {CHECK_EXPR_OPEN}a)")), "{body}");
         assert_eq!(body.lines().count(), 3, "no line is added");
+    }
+
+    #[test]
+    fn each_function_with_loops_declares_its_own_counter() {
+        let prepared = prepare("function f() { for (;;) {} }\nfunction g() { return 1 }\nclass A { static { while (1) {} } }", Scope::Isolated, true).unwrap();
+        let body = body_of(&prepared);
+        assert!(!body.starts_with(LOOP_COUNTER), "the program itself has no loop: {body}");
+        assert!(body.contains(&format!("function f() {{{CHECK_STMT}{LOOP_COUNTER} for (;;) {{{LOOP_CHECK}}} }}")), "{body}");
+        assert!(body.contains(&format!("function g() {{{CHECK_STMT} return 1 }}")), "{body}");
+        assert!(body.contains(&format!("static {{{LOOP_COUNTER} while (1) {{{LOOP_CHECK}}} }}")), "{body}");
     }
 
     #[test]
@@ -435,6 +488,7 @@ mod tests {
         let prepared = prepare("while (1) f = () => g", Scope::Isolated, true).unwrap();
         let body = body_of(&prepared);
         assert!(body.ends_with(&format!("() => {CHECK_EXPR_OPEN}g)}}")), "{body}");
+        assert!(body.contains(&format!("while (1) {{{LOOP_CHECK}f")), "{body}");
     }
 
     #[test]
