@@ -11,10 +11,10 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 
 export declare class NativeRuntime {
   /**
-   * `checkpoints: false` turns off budget enforcement inside running code; it exists only so
-   * the benchmark can measure what enforcement costs.
+   * `enforceBudgets: false` leaves running code without the engine interrupt that enforces
+   * budgets; it exists only so the benchmark can measure what enforcement costs.
    */
-  constructor(defaults?: LimitOverrides | undefined | null, checkpoints?: boolean | undefined | null)
+  constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null)
   /** Starts a program on its own thread; returns its id. */
   run(source: string, languageName: string, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, onEvent: (arg: ProgramEvent) => void): number
   /** Starts a session thread with its realm; returns its id. */

@@ -139,7 +139,7 @@ class CodeRuntime {
   #disposed = false
   #disposing
 
-  constructor(options, checkpoints) {
+  constructor(options, enforceBudgets) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
       throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency }')
     }
@@ -147,7 +147,7 @@ class CodeRuntime {
     if (maxConcurrency !== undefined && !(Number.isInteger(maxConcurrency) && maxConcurrency >= 1)) {
       throw new TypeError(`maxConcurrency must be a whole number >= 1, got ${String(maxConcurrency)}`)
     }
-    this.#native = new NativeRuntime(checkLimits(limits, 'limits'), checkpoints)
+    this.#native = new NativeRuntime(checkLimits(limits, 'limits'), enforceBudgets)
     this.#maxConcurrency = maxConcurrency ?? Infinity
   }
 

@@ -1,7 +1,7 @@
-//! Budgets a program cannot escape. Boa has no interrupt API, so the program's own code is
-//! instrumented (see `instrument`) to call [`Budget::checkpoint`] at every loop iteration and
-//! function entry, through a countdown kept in JS so most checkpoints cost no native call. A stop
-//! is an engine error, which try/catch/finally and promise handlers cannot intercept.
+//! Budgets a program cannot escape. The engine calls [`Budget::interrupt`] every so many
+//! instructions (an interrupt our vendored Boa adds, see `vendor/README.md`), whatever runs them:
+//! the program, a promise job, a callback of a built-in. A stop is an engine error, which
+//! try/catch/finally and promise handlers cannot intercept.
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -124,11 +124,11 @@ impl StopRequest {
     }
 }
 
-/// Checkpoints between two native checks: the countdown doubles while checks come quickly and
-/// halves when they come slowly, so a tight loop pays for few native calls and a slow one still
-/// notices its deadline within about a millisecond.
+/// Instructions between two checks: the countdown doubles while checks come quickly and halves
+/// when they come slowly, so a fast program pays for few checks and one whose instructions are
+/// slow (long native calls) still notices its deadline within about a millisecond.
 const MIN_COUNTDOWN: u32 = 1;
-const MAX_COUNTDOWN: u32 = 1024;
+const MAX_COUNTDOWN: u32 = 2048;
 const CHECK_INTERVAL_LOW: Duration = Duration::from_micros(250);
 const CHECK_INTERVAL_HIGH: Duration = Duration::from_millis(1);
 const FAST_GROWTH_BYTES: usize = 64 * 1024;
@@ -284,16 +284,16 @@ impl Budget {
         }
     }
 
-    /// The instrumented program's checkpoint: returns how many checkpoints may pass before the
-    /// next native check, or an uncatchable error once a budget is exceeded.
-    pub fn checkpoint(&self) -> Result<u32, JsError> {
+    /// The engine's interrupt: returns how many instructions may run before the next check, or
+    /// an uncatchable error once a budget is exceeded.
+    pub fn interrupt(&self) -> Result<u32, JsError> {
         self.check().map_err(uncatchable)?;
         let now = Instant::now();
         let since = now - self.last_check.replace(now);
         let used = self.memory_used();
         let grown = used.saturating_sub(self.used_at_check.replace(used));
         let countdown = self.countdown.get();
-        // A program growing fast (`s += s` doubles each iteration) is checked at every checkpoint.
+        // A program growing fast (`s += s` doubles each iteration) is checked at every instruction.
         let next = if grown > FAST_GROWTH_BYTES {
             MIN_COUNTDOWN
         } else if since < CHECK_INTERVAL_LOW {
@@ -318,26 +318,23 @@ pub fn uncatchable(reason: StopReason) -> JsError {
     JsError::from(EngineError::from(PanicError::new(format!("program stopped: {reason:?}"))))
 }
 
-/// Deepest call nesting a program may reach before a (catchable) RangeError. Checked at native
-/// checkpoints, so a program may overshoot it by one countdown: Boa's own, uncatchable limit is
-/// set above that.
+/// Deepest call nesting a program may reach before a (catchable) RangeError. Checked at each
+/// interrupt, so a program may overshoot it by one countdown (a call takes at least one
+/// instruction): Boa's own, uncatchable limit is set above that.
 pub const MAX_CALL_DEPTH: usize = 2000;
 pub const ENGINE_RECURSION_LIMIT: usize = MAX_CALL_DEPTH + MAX_COUNTDOWN as usize + 256;
 
-/// The checkpoint the instrumented program calls (`instrument::CHECKPOINT`).
-pub fn checkpoint_function(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) -> boa_engine::object::builtins::JsFunction {
+/// Makes the engine check `budget` as `context` runs code, from the first instruction on.
+pub fn enforce(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) {
     let budget = budget.clone();
-    // SAFETY: the closure captures no garbage-collected values, only Rust data.
-    let native = unsafe {
-        boa_engine::NativeFunction::from_closure(move |_, _, context| {
-            let countdown = budget.checkpoint()?;
-            if context.stack_trace().nth(MAX_CALL_DEPTH).is_some() {
-                return Err(stack_overflow().into());
-            }
-            Ok(boa_engine::JsValue::from(countdown))
-        })
-    };
-    boa_engine::object::FunctionObjectBuilder::new(context.realm(), native).length(0).build()
+    let handler: boa_engine::vm::InterruptHandler = std::rc::Rc::new(move |context| {
+        let countdown = budget.interrupt()?;
+        if context.stack_trace().nth(MAX_CALL_DEPTH).is_some() {
+            return Err(stack_overflow().into());
+        }
+        Ok(countdown)
+    });
+    context.set_interrupt_handler(MIN_COUNTDOWN, Some(handler));
 }
 
 /// Built-ins that allocate in one native call in proportion to an argument, and how many bytes

@@ -51,7 +51,7 @@ struct LiveThreads {
 
 pub struct Engine {
     defaults: Limits,
-    checkpoints: bool,
+    enforce_budgets: bool,
     handles: Mutex<HashMap<u32, Handle>>,
     ready: Mutex<Vec<(u32, Sender<Inbound>)>>,
     next_id: AtomicU32,
@@ -60,10 +60,10 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(defaults: Limits, checkpoints: bool) -> Arc<Self> {
+    pub fn new(defaults: Limits, enforce_budgets: bool) -> Arc<Self> {
         Arc::new(Self {
             defaults,
-            checkpoints,
+            enforce_budgets,
             handles: Mutex::default(),
             ready: Mutex::default(),
             next_id: AtomicU32::new(1),
@@ -111,9 +111,9 @@ impl Engine {
 
     /// A thread that builds a realm now and runs the one program it is later given.
     fn spawn_ready(self: &Arc<Self>, failure_sink: Sink) -> Result<(u32, Sender<Inbound>), EngineError> {
-        let (limits, checkpoints) = (self.defaults, self.checkpoints);
+        let (limits, enforce_budgets) = (self.defaults, self.enforce_budgets);
         self.spawn(Arc::new(StopRequest::default()), failure_sink, move |inbox| {
-            let mut program = Program::new(limits, Arc::new(StopRequest::default()), None, checkpoints);
+            let mut program = Program::new(limits, Arc::new(StopRequest::default()), None, enforce_budgets);
             while let Ok(message) = inbox.recv() {
                 let Inbound::Start(start) = message else {
                     if matches!(message, Inbound::Close) {
@@ -144,10 +144,10 @@ impl Engine {
         let limits = self.limits(&launch.limits);
         let request = Arc::new(StopRequest::default());
         let realm_request = request.clone();
-        let checkpoints = self.checkpoints;
+        let enforce_budgets = self.enforce_budgets;
         let sink = launch.sink.clone();
         let (id, _) = self.spawn(request, launch.sink, move |inbox| {
-            let program = Program::new(limits, realm_request, Some(frame), checkpoints)
+            let program = Program::new(limits, realm_request, Some(frame), enforce_budgets)
                 .and_then(|mut program| program.attach(&launch.binding_paths, sink.clone()).map(|()| program));
             let mut program = match program {
                 Ok(program) => program,

@@ -7,7 +7,7 @@ use crate::convert::{self, Bounds};
 
 /// Strips `source` as a program's TypeScript is stripped; errors become their message.
 pub fn strip_types(source: &str) -> Result<String, String> {
-    crate::instrument::check_shape(source).map_err(|e| e.message)?;
+    crate::prepare::check_shape(source).map_err(|e| e.message)?;
     crate::strip::strip_types(source).map_err(|e| e.message)
 }
 

@@ -13,9 +13,9 @@ mod event_loop;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod inspect;
-mod instrument;
 mod memory;
 mod positions;
+mod prepare;
 mod program;
 mod realm;
 mod strip;
@@ -121,12 +121,12 @@ pub struct NativeRuntime {
 
 #[napi]
 impl NativeRuntime {
-    /// `checkpoints: false` turns off budget enforcement inside running code; it exists only so
-    /// the benchmark can measure what enforcement costs.
+    /// `enforceBudgets: false` leaves running code without the engine interrupt that enforces
+    /// budgets; it exists only so the benchmark can measure what enforcement costs.
     #[napi(constructor)]
-    pub fn new(defaults: Option<LimitOverrides>, checkpoints: Option<bool>) -> Self {
+    pub fn new(defaults: Option<LimitOverrides>, enforce_budgets: Option<bool>) -> Self {
         let defaults = Limits::default().with(&defaults.unwrap_or_default());
-        Self { engine: Engine::new(defaults, checkpoints.unwrap_or(true)) }
+        Self { engine: Engine::new(defaults, enforce_budgets.unwrap_or(true)) }
     }
 
     fn launch(&self, binding_paths: Vec<String>, limits: Option<LimitOverrides>, sink: Sink) -> Launch {

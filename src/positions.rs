@@ -1,5 +1,5 @@
 //! Source positions: byte offsets to 1-based line/column, code frames, and the map from the
-//! instrumented code Boa runs back to the program's original source.
+//! prepared script Boa runs back to the program's original source.
 
 /// Line starts of a text, for turning byte offsets into 1-based line and column (in characters).
 pub struct LineIndex<'a> {
@@ -48,8 +48,9 @@ impl<'a> LineIndex<'a> {
     }
 }
 
-/// Text inserted into the program (budget checkpoints), recorded so positions Boa reports in the
-/// instrumented code map back to the original. Insertions never contain newlines.
+/// Text inserted into the program (the wrapper, a session's hoisted declarations), recorded so
+/// positions Boa reports in the prepared script map back to the original. Insertions never
+/// contain newlines.
 #[derive(Debug, Default, Clone)]
 pub struct PositionMap {
     /// Characters of wrapper text before the program on its first line.
@@ -66,7 +67,7 @@ impl PositionMap {
         Self { first_line_prefix, insertions, lines }
     }
 
-    /// The original position of a 1-based (line, column) in the instrumented code, or `None` for
+    /// The original position of a 1-based (line, column) in the prepared script, or `None` for
     /// the runtime's wrapper. A position inside inserted text maps to where the text was inserted.
     pub fn original(&self, line: u32, column: u32) -> Option<(u32, u32)> {
         if line > self.lines || (line == 1 && column <= self.first_line_prefix) {
@@ -111,7 +112,7 @@ mod tests {
     }
 
     #[test]
-    fn instrumented_columns_map_back() {
+    fn prepared_columns_map_back() {
         // Line 1 has a 10-character wrapper; line 3 has 5 characters inserted at column 4.
         let map = PositionMap::new(10, vec![(3, 4, 5)], 4);
         assert_eq!(map.original(1, 13), Some((1, 3)));

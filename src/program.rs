@@ -1,4 +1,4 @@
-//! One program's life on its thread: strip, instrument, evaluate in the realm, drive the event
+//! One program's life on its thread: strip, prepare, evaluate in the realm, drive the event
 //! loop (jobs, timers, binding replies) until the program's promise settles or a budget stops
 //! it, then turn what happened into the run's result. A session keeps the realm and runs one
 //! program after another in it.
@@ -13,18 +13,18 @@ use std::time::Instant;
 
 use boa_engine::builtins::promise::PromiseState;
 use boa_engine::error::EngineError;
-use boa_engine::object::builtins::{JsFunction, JsPromise};
+use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsObject, JsValue, Source};
 use serde::Serialize;
 
 use crate::bridge::{Bridge, Call, Reply};
-use crate::budget::{Budget, Limits, StopReason, StopRequest, checkpoint_function, stack_overflow};
+use crate::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
 use crate::console::{Level, LogEntry, Output};
 use crate::convert::{self, Bounds, Failure};
 use crate::error::{ErrorKind, ProgramError};
 use crate::event_loop::{EventLoop, JobFailure};
 use crate::inspect::{self, data_string, first_position, map_stack};
-use crate::instrument::{self, Scope};
+use crate::prepare::{self, Scope};
 use crate::positions::PositionMap;
 use crate::realm::{self, Rejections, SessionGlobals, Wiring};
 use crate::strip;
@@ -101,9 +101,7 @@ struct Outcome {
 pub struct Program {
     context: Context,
     wiring: Wiring,
-    checkpoint: JsFunction,
     scope: Scope,
-    checkpoints: bool,
     execution: Rc<Cell<u32>>,
     staged: Rc<RefCell<BTreeMap<String, Rc<[u8]>>>>,
     sink: Rc<RefCell<Option<Sink>>>,
@@ -121,9 +119,9 @@ fn realm_error(err: JsError) -> ProgramError {
 
 impl Program {
     /// A fresh realm, before any program has seen it. `session` (with its frame) makes it a
-    /// session realm, with notebook scope and staged inputs. Without `checkpoints` no budget is
+    /// session realm, with notebook scope and staged inputs. Without `enforce_budgets` no budget is
     /// enforced inside running code: only the benchmark's baseline uses that.
-    pub fn new(limits: Limits, request: Arc<StopRequest>, session: Option<Option<serde_json::Value>>, checkpoints: bool) -> Result<Self, ProgramError> {
+    pub fn new(limits: Limits, request: Arc<StopRequest>, session: Option<Option<serde_json::Value>>, enforce_budgets: bool) -> Result<Self, ProgramError> {
         let execution = Rc::new(Cell::new(0));
         let sink: Rc<RefCell<Option<Sink>>> = Rc::default();
         let budget = Rc::new(Budget::new(limits, request));
@@ -150,8 +148,10 @@ impl Program {
         let scope = if session.is_some() { Scope::Notebook } else { Scope::Isolated };
         let session = session.map(|frame| SessionGlobals { frame, staged: staged.clone() });
         let mut context = realm::create(&wiring, session.as_ref()).map_err(realm_error)?;
-        let checkpoint = checkpoint_function(&wiring.budget, &mut context);
-        Ok(Self { context, wiring, checkpoint, scope, checkpoints, execution, staged, sink })
+        if enforce_budgets {
+            budget::enforce(&wiring.budget, &mut context);
+        }
+        Ok(Self { context, wiring, scope, execution, staged, sink })
     }
 
     /// Gives the realm its bindings and where to report; done once, before the first program.
@@ -222,14 +222,14 @@ impl Program {
         std::mem::replace(&mut *self.wiring.output.borrow_mut(), Output::new(0, Box::new(|_| {}))).into_listener()
     }
 
-    /// Strips, instruments and evaluates the program up to its first `await`.
+    /// Strips, prepares and evaluates the program up to its first `await`.
     fn start(&mut self, source: &str, language: Language) -> Result<JsPromise, ProgramError> {
-        instrument::check_shape(source)?;
+        prepare::check_shape(source)?;
         let body = match language {
             Language::TypeScript => strip::strip_types(source)?,
             Language::JavaScript => source.to_owned(),
         };
-        let prepared = instrument::prepare(&body, self.scope, self.checkpoints)?;
+        let prepared = prepare::script(&body, self.scope)?;
         *self.wiring.positions.borrow_mut() = prepared.positions;
         let context = &mut self.context;
         let source = Source::from_bytes(prepared.script.as_bytes()).with_path(std::path::Path::new("program"));
@@ -237,7 +237,7 @@ impl Program {
         let outer = outer.as_callable().ok_or_else(|| internal("the prepared program is not a function"))?;
         let global = self.context.global_object();
         let promise = outer
-            .call(&JsValue::undefined(), &[self.checkpoint.clone().into(), global.into()], &mut self.context)
+            .call(&JsValue::undefined(), &[global.into()], &mut self.context)
             .map_err(|err| self.error_from(err))?;
         let promise = promise.as_object().and_then(|o| JsPromise::from_object(o).ok());
         promise.ok_or_else(|| internal("the prepared program did not return a promise"))

@@ -34,6 +34,7 @@ pub(crate) use {
     inline_cache::InlineCache,
 };
 
+pub use interrupt::InterruptHandler;
 pub use runtime_limits::RuntimeLimits;
 pub use {
     call_frame::{CallFrame, GeneratorResumeKind},
@@ -47,6 +48,7 @@ mod call_frame;
 mod code_block;
 mod completion_record;
 mod inline_cache;
+mod interrupt;
 mod runtime_limits;
 
 pub(crate) mod opcode;
@@ -95,6 +97,8 @@ pub struct Vm {
     pub(crate) host_call_depth: usize,
 
     pub(crate) shadow_stack: ShadowStack,
+
+    pub(crate) interrupt: interrupt::Interrupt,
 
     #[cfg(feature = "trace")]
     pub(crate) trace: bool,
@@ -421,6 +425,7 @@ impl Vm {
             native_active_function: None,
             host_call_depth: 0,
             shadow_stack: ShadowStack::default(),
+            interrupt: interrupt::Interrupt::default(),
             #[cfg(feature = "trace")]
             trace: false,
             #[cfg(feature = "trace")]
@@ -787,6 +792,16 @@ impl Context {
                 ));
             }
             self.instructions_remaining -= 1;
+        }
+
+        self.vm.interrupt.countdown -= 1;
+        if self.vm.interrupt.countdown == 0
+            && let Err(err) = self.poll_interrupt()
+        {
+            // Thrown by the instruction about to run: step into it, as its handler would have,
+            // so the `try` blocks around it are the ones that see the error.
+            self.vm.frame_mut().pc += 1;
+            return self.handle_error(err);
         }
 
         #[cfg(feature = "trace")]
