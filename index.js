@@ -124,10 +124,11 @@ function stoppedResult(kind, message) {
   return { ok: false, error: { kind, name, message }, logs: [], stats: { computeMs: 0, wallMs: 0, bindingCalls: 0 } }
 }
 
+/** The run's result, and whether its thread ended with it (a session then has no realm left). */
 function parseOutcome(text) {
-  const outcome = JSON.parse(text)
+  const { ended = false, ...outcome } = JSON.parse(text)
   if (outcome.ok && !('value' in outcome)) outcome.value = undefined
-  return outcome
+  return { outcome, ended }
 }
 
 class CodeRuntime {
@@ -222,7 +223,7 @@ class CodeRuntime {
       } else if (event.kind === 'call') {
         answerCall(job.functions, event, (ok, payload) => this.#native.reply(id, event.callId, ok, payload))
       } else if (event.kind === 'done') {
-        finish(parseOutcome(event.text))
+        finish(parseOutcome(event.text).outcome)
       }
     }
     try {
@@ -303,11 +304,17 @@ class CodeSession {
       answerCall(this.#functions, event, (ok, payload) => this.#native.reply(this.#nativeId, event.callId, ok, payload))
       return
     }
-    if (!current || event.execution !== current.id) return
-    if (event.kind === 'log') current.output += `${event.text}\n`
-    else if (event.kind === 'done') {
-      current.outcome = parseOutcome(event.text)
-      for (const wake of current.waiters.splice(0)) wake()
+    if (event.kind === 'done') {
+      const { outcome, ended } = parseOutcome(event.text)
+      const lost = 'the session ended with it, its state could not be kept'
+      if (ended && !outcome.ok) outcome.error = { ...outcome.error, message: `${outcome.error.message}; ${lost}` }
+      if (current && event.execution === current.id) {
+        current.outcome = outcome
+        for (const wake of current.waiters.splice(0)) wake()
+      }
+      if (ended) this.#shutdown(`the session ended after its last program (${outcome.error?.kind ?? 'completed'}): its state could not be kept`)
+    } else if (event.kind === 'log' && current && event.execution === current.id) {
+      current.output += `${event.text}\n`
     }
   }
 

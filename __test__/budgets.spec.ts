@@ -69,6 +69,12 @@ describe('compute budget', () => {
     ['a tight setInterval', `setInterval(() => {}, 0)\nawait new Promise(() => {})`],
     ['queueMicrotask re-queueing itself', `const again = () => queueMicrotask(again)\nagain()\nawait new Promise(() => {})`],
     ['an endless .then chain', `const next = (): Promise<void> => Promise.resolve().then(next)\nnext()\nawait new Promise(() => {})`],
+    // Inside built-ins, where no instruction of the program runs for a long time.
+    ['catastrophic regex backtracking', `try { /(a+)+$/.test('a'.repeat(40) + 'b') } catch { console.log('swallowed') }\nreturn 'swallowed'`],
+    ['a built-in walking a huge array-like', `try { Array.prototype.forEach.call({ length: 1e15 }, () => {}) } catch { console.log('swallowed') }\nreturn 'swallowed'`],
+    ['a sort of a huge array-like', `Array.prototype.sort.call({ length: 2 ** 32 - 1 })`],
+    ['toLocaleString of a huge array-like', `Array.prototype.toLocaleString.call({ length: 2 ** 32 - 1 })`],
+    ['JSON.stringify of a huge array proxy', `JSON.stringify(new Proxy([], { get: (_, key) => (key === 'length' ? 2 ** 32 - 1 : undefined) }))`],
   ]
 
   it.each(shapes)('stops %s', async (_name, source) => {
@@ -90,6 +96,17 @@ describe('compute budget', () => {
     expect(ok(result)).toBe('late')
     expect(result.stats.computeMs).toBeLessThan(100)
     expect(result.stats.wallMs).toBeGreaterThanOrEqual(300)
+  })
+})
+
+describe('built-ins over large strings', () => {
+  // Each was quadratic in Boa (StringIndexOf stepped to its start index): minutes, not milliseconds.
+  it.each([
+    ['split', `return 'ab,'.repeat(1e6).split(',').length`, 1_000_001],
+    ['replaceAll', `return 'a'.repeat(1e6).replaceAll('a', 'bb').length`, 2_000_000],
+    ['an indexOf loop', `const s = 'ab,'.repeat(1e6)\nlet n = 0\nfor (let i = s.indexOf(','); i >= 0; i = s.indexOf(',', i + 1)) n++\nreturn n`, 1_000_000],
+  ])('%s finishes well within the default compute budget', async (_name, source, expected) => {
+    expect(ok(await runtime.run({ source }))).toBe(expected)
   })
 })
 

@@ -126,6 +126,16 @@ describe('stopping a program', () => {
     await s.stop()
   })
 
+  it('ends when a stop lands inside a regular expression, and says so', async () => {
+    const s = await session({ limits: { computeMs: 200 } })
+    completed(await s.execute({ code: `const kept = 1` }))
+    const observation = await s.execute({ code: `return /(a+)+$/.test('a'.repeat(40) + 'b')` })
+    expect(observation.status).toBe('error')
+    expect(observation.error?.kind).toBe('compute_budget')
+    expect(observation.error?.message).toMatch(/session ended/)
+    await expect(s.execute({ code: `return kept` })).rejects.toThrow(/create a new session/)
+  })
+
   it('timeoutMs ends a program with wall_budget', async () => {
     const s = await session()
     const observation = await s.execute({ code: `await new Promise(() => {})`, timeoutMs: 300 })

@@ -260,6 +260,16 @@ impl Budget {
 
     /// Checks every budget; the first one exceeded stops the program for good.
     pub fn check(&self) -> Result<(), StopReason> {
+        self.stop_if(|| self.over_memory(self.limits.get().max_memory_bytes).then_some(StopReason::MemoryBudget))
+    }
+
+    /// Checks the stop requests and the time budgets only: no collection, so it is safe in the
+    /// middle of a built-in.
+    fn check_time(&self) -> Result<(), StopReason> {
+        self.stop_if(|| None)
+    }
+
+    fn stop_if(&self, memory: impl FnOnce() -> Option<StopReason>) -> Result<(), StopReason> {
         if let Some(reason) = self.stopped.get() {
             return Err(reason);
         }
@@ -270,10 +280,8 @@ impl Budget {
             Some(StopReason::WallBudget)
         } else if self.compute_used() >= limits.compute {
             Some(StopReason::ComputeBudget)
-        } else if self.over_memory(limits.max_memory_bytes) {
-            Some(StopReason::MemoryBudget)
         } else {
-            None
+            memory()
         };
         match reason {
             Some(reason) => {
@@ -324,8 +332,26 @@ pub fn uncatchable(reason: StopReason) -> JsError {
 pub const MAX_CALL_DEPTH: usize = 2000;
 pub const ENGINE_RECURSION_LIMIT: usize = MAX_CALL_DEPTH + MAX_COUNTDOWN as usize + 256;
 
-/// Makes the engine check `budget` as `context` runs code, from the first instruction on.
+thread_local! {
+    /// The budget of the program on this thread, for the regular-expression matcher's hook.
+    static MATCHING_BUDGET: RefCell<Option<std::rc::Rc<Budget>>> = const { RefCell::new(None) };
+}
+
+/// Called by the matcher every so many backtracking steps. A match cannot return an error, so a
+/// stop unwinds out of it: `Program::execute` catches the unwind and reports the budget's stop.
+fn stop_long_match() {
+    let stopped = MATCHING_BUDGET.with(|budget| budget.borrow().as_ref().is_some_and(|b| b.check_time().is_err()));
+    if stopped {
+        // Not `panic!`: no panic hook runs, nothing is printed to the host's stderr.
+        std::panic::resume_unwind(Box::new("program stopped in a regular expression"));
+    }
+}
+
+/// Makes the engine check `budget` as `context` runs code, from the first instruction on, and
+/// regular expressions matched on this thread as they backtrack.
 pub fn enforce(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) {
+    MATCHING_BUDGET.with(|matching| *matching.borrow_mut() = Some(budget.clone()));
+    regress::set_backtrack_hook(Some(stop_long_match));
     let budget = budget.clone();
     let handler: boa_engine::vm::InterruptHandler = std::rc::Rc::new(move |context| {
         let countdown = budget.interrupt()?;

@@ -9,7 +9,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use crate::bridge::Reply;
 use crate::budget::{LimitOverrides, Limits, StopReason, StopRequest};
-use crate::error::{ErrorKind, ProgramError};
+use crate::error::ProgramError;
 use crate::program::{Execution, Inbound, Language, Program, Sink, Start, report_failure};
 
 /// Stack of a program thread. Boa's parser, compiler and native re-entries recurse on it; the
@@ -89,7 +89,7 @@ impl Engine {
         let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let (id, inbox) = match ready {
             Some(ready) => ready,
-            None => self.spawn_ready(launch.sink)?,
+            None => self.spawn_ready()?,
         };
         {
             let mut handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
@@ -104,15 +104,16 @@ impl Engine {
     /// Tops the pool of ready realms back up.
     fn refill(self: &Arc<Self>) {
         while self.ready.lock().unwrap_or_else(|e| e.into_inner()).len() < READY_REALMS {
-            let Ok(ready) = self.spawn_ready(Arc::new(|_| {})) else { return };
+            let Ok(ready) = self.spawn_ready() else { return };
             self.ready.lock().unwrap_or_else(|e| e.into_inner()).push(ready);
         }
     }
 
-    /// A thread that builds a realm now and runs the one program it is later given.
-    fn spawn_ready(self: &Arc<Self>, failure_sink: Sink) -> Result<(u32, Sender<Inbound>), EngineError> {
+    /// A thread that builds a realm now and runs the one program it is later given. A crash is
+    /// reported to that program's sink: before it arrives there is nobody to tell.
+    fn spawn_ready(self: &Arc<Self>) -> Result<(u32, Sender<Inbound>), EngineError> {
         let (limits, enforce_budgets) = (self.defaults, self.enforce_budgets);
-        self.spawn(Arc::new(StopRequest::default()), failure_sink, move |inbox| {
+        self.spawn(Arc::new(StopRequest::default()), Arc::new(|_| {}), move |inbox| {
             let mut program = Program::new(limits, Arc::new(StopRequest::default()), None, enforce_budgets);
             while let Ok(message) = inbox.recv() {
                 let Inbound::Start(start) = message else {
@@ -121,15 +122,20 @@ impl Engine {
                     }
                     continue;
                 };
-                let ready = match program.as_mut() {
-                    Ok(program) => program.attach(&start.binding_paths, start.sink.clone()).map(|()| program),
-                    Err(error) => Err(error.clone()),
-                };
-                match ready {
-                    Ok(program) => {
-                        program.execute(start.execution, &inbox);
+                let ran = catch_unwind(AssertUnwindSafe(|| {
+                    let ready = match program.as_mut() {
+                        Ok(program) => program.attach(&start.binding_paths, start.sink.clone()).map(|()| program),
+                        Err(error) => Err(error.clone()),
+                    };
+                    match ready {
+                        Ok(program) => {
+                            program.execute(start.execution, &inbox);
+                        }
+                        Err(error) => report_failure(&start.sink, 0, error),
                     }
-                    Err(error) => report_failure(&start.sink, 0, error),
+                }));
+                if ran.is_err() {
+                    report_failure(&start.sink, 0, ProgramError::crashed());
                 }
                 return;
             }
@@ -259,8 +265,7 @@ impl Engine {
                 let _exit = exit;
                 // An engine bug must not leave the host waiting forever: report it as the result.
                 if catch_unwind(AssertUnwindSafe(|| body(receiver))).is_err() {
-                    let error = ProgramError::new(ErrorKind::Runtime, "InternalError", "the engine failed while running the program; the run was abandoned");
-                    report_failure(&sink, 0, error);
+                    report_failure(&sink, 0, ProgramError::crashed());
                 }
             });
         spawned.map(|_| (id, inbox)).map_err(|err| EngineError::Spawn(err.to_string()))

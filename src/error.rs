@@ -47,6 +47,11 @@ impl ProgramError {
             code_frame: None,
         }
     }
+
+    /// What a run reports when the engine panicked and no budget explains it.
+    pub fn crashed() -> Self {
+        Self::new(ErrorKind::Runtime, "InternalError", "the engine failed while running the program; the run was abandoned")
+    }
 }
 
 /// Why a value could not cross the bridge or become the result.

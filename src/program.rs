@@ -95,6 +95,9 @@ struct Outcome {
     error: Option<ProgramError>,
     logs: Vec<LogEntry>,
     stats: Stats,
+    /// The thread ends after this report: a session has lost its realm.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    ended: bool,
 }
 
 /// A realm and everything wired to it, living on the current thread.
@@ -162,7 +165,7 @@ impl Program {
     }
 
     /// Runs one program to its end and reports it to the sink. Returns false when the inbox
-    /// asked the session to close.
+    /// asked the session to close or the realm cannot be kept.
     pub fn execute(&mut self, execution: Execution, inbox: &Receiver<Inbound>) -> bool {
         self.execution.set(execution.id);
         let budget = self.wiring.budget.clone();
@@ -183,10 +186,12 @@ impl Program {
         }));
         let result = ran.unwrap_or_else(|_| {
             // Boa can panic on paths our stops take (an async generator unwinding an engine
-            // error); the stop is still the answer. Any other panic leaves the realm unusable.
+            // error), and a stop inside a regular expression unwinds out of the matcher
+            // (`budget::enforce`); the stop is still the answer. Either way the engine was left
+            // mid-instruction: the realm is not kept.
             open = false;
             Err(budget.stopped().map_or_else(
-                || ProgramError::new(ErrorKind::Runtime, "InternalError", "the engine failed while running the program; the run was abandoned"),
+                ProgramError::crashed,
                 |reason| reason.to_error(&budget.limits()),
             ))
         });
@@ -212,7 +217,7 @@ impl Program {
             binding_calls: self.wiring.bridge.calls(),
         };
         if let Some(sink) = &*self.sink.borrow() {
-            report(sink, execution.id, result, logs, stats);
+            report(sink, execution.id, result, logs, stats, !open);
         }
         open
     }
@@ -364,21 +369,22 @@ impl Program {
 }
 
 /// Sends an execution's result to the host.
-fn report(sink: &Sink, execution: u32, result: Result<Option<serde_json::Value>, ProgramError>, logs: Vec<LogEntry>, stats: Stats) {
+fn report(sink: &Sink, execution: u32, result: Result<Option<serde_json::Value>, ProgramError>, logs: Vec<LogEntry>, stats: Stats, ended: bool) {
     let outcome = match result {
-        Ok(value) => Outcome { ok: true, value, error: None, logs, stats },
-        Err(error) => Outcome { ok: false, value: None, error: Some(error), logs, stats },
+        Ok(value) => Outcome { ok: true, value, error: None, logs, stats, ended },
+        Err(error) => Outcome { ok: false, value: None, error: Some(error), logs, stats, ended },
     };
     let outcome = serde_json::to_string(&outcome).unwrap_or_else(|err| {
         let error = ProgramError::new(ErrorKind::Result, "ResultError", format!("the result could not be encoded: {err}"));
-        format!(r#"{{"ok":false,"error":{},"logs":[],"stats":{{"computeMs":0,"wallMs":0,"bindingCalls":0}}}}"#, serde_json::to_string(&error).unwrap_or_default())
+        format!(r#"{{"ok":false,"error":{},"logs":[],"stats":{{"computeMs":0,"wallMs":0,"bindingCalls":0}},"ended":{ended}}}"#, serde_json::to_string(&error).unwrap_or_default())
     });
     sink(Outbound::Done { execution, outcome });
 }
 
-/// Reports an execution that failed before its program could run (no realm, a crash).
+/// Reports an execution that failed before its program could run (no realm, a crash); the
+/// thread ends with it.
 pub fn report_failure(sink: &Sink, execution: u32, error: ProgramError) {
-    report(sink, execution, Err(error), Vec::new(), Stats { compute_ms: 0.0, wall_ms: 0.0, binding_calls: 0 });
+    report(sink, execution, Err(error), Vec::new(), Stats { compute_ms: 0.0, wall_ms: 0.0, binding_calls: 0 }, true);
 }
 
 fn internal(message: &str) -> ProgramError {

@@ -73,6 +73,7 @@ pub(crate) struct MatchAttempter<'a, Input: InputIndexer> {
     re: &'a CompiledRegex,
     bts: Vec<BacktrackInsn<Input>>,
     s: State<Input::Position>,
+    steps: crate::interrupt::StepCounter,
 }
 
 impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
@@ -84,6 +85,7 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
                 loops: vec![LoopData::new(entry); re.loops as usize],
                 groups: vec![GroupData::new(); re.groups as usize],
             },
+            steps: crate::interrupt::StepCounter::new(),
         }
     }
 
@@ -980,6 +982,7 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
 
             // This after the backtrack loop.
             // A break 'backtrack will jump here.
+            self.steps.step();
             if self.try_backtrack(input, &mut ip, &mut pos, dir) {
                 continue 'nextinsn;
             } else {

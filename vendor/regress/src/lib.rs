@@ -163,6 +163,8 @@ compile_error!(
 extern crate alloc;
 
 pub use crate::api::*;
+#[cfg(feature = "std")]
+pub use crate::interrupt::set_backtrack_hook;
 
 #[macro_use]
 mod util;
@@ -177,6 +179,7 @@ mod emit;
 mod exec;
 mod indexing;
 mod insn;
+mod interrupt;
 mod ir;
 // UTF-16 never matches against bytes, so the byte-oriented literal lowering is
 // UTF-8 only. See `emit_code_point_sequence` for the UTF-16 path.

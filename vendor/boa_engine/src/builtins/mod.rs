@@ -462,3 +462,10 @@ pub(crate) fn set_default_global_bindings(context: &mut Context) -> JsResult<()>
 
     Ok(())
 }
+
+/// A vector for up to `len` items that reserves at most a small part of them up front: `len` comes
+/// from the program (`{ length: 2 ** 32 - 1 }`), and a reservation the allocator cannot meet
+/// aborts the process. (Local patch, see code-runtime-boa's `vendor/README.md`.)
+pub(crate) fn vec_for_length<T>(len: u64) -> Vec<T> {
+    Vec::with_capacity(len.min(1 << 16) as usize)
+}

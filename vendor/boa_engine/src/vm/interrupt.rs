@@ -50,6 +50,17 @@ impl Context {
         };
     }
 
+    /// Counts `steps` units of work a built-in does without running instructions (comparisons
+    /// in `sort`), so that a long native loop reaches the handler too.
+    pub(crate) fn count_native_steps(&mut self, steps: u32) -> JsResult<()> {
+        self.vm.interrupt.countdown = self.vm.interrupt.countdown.saturating_sub(steps);
+        if self.vm.interrupt.countdown == 0 {
+            self.poll_interrupt()
+        } else {
+            Ok(())
+        }
+    }
+
     /// The countdown reached zero: runs the handler, if any, and sets the next countdown.
     #[cold]
     #[inline(never)]

@@ -1002,7 +1002,7 @@ impl Array {
         };
 
         // 5. Let R be the empty String.
-        let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
+        let mut r = super::vec_for_length(len.saturating_mul(2));
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
@@ -2201,7 +2201,7 @@ impl Array {
         };
 
         // 4. Let R be the empty String.
-        let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
+        let mut r = super::vec_for_length(len.saturating_mul(2));
 
         // 5. Let k be 0.
         // 6. Repeat, while k < len,
@@ -2640,7 +2640,7 @@ impl Array {
     {
         // 1. Let items be a new empty List.
         // doesn't matter if it clamps since it's just a best-effort optimization
-        let mut items = Vec::with_capacity(len as usize);
+        let mut items = super::vec_for_length(len);
 
         // 2. Let k be 0.
         // 3. Repeat, while k < len,
@@ -2670,7 +2670,11 @@ impl Array {
         let mut sort_err = Ok(());
         items.sort_by(|x, y| {
             if sort_err.is_ok() {
-                sort_compare(x, y, context).unwrap_or_else(|err| {
+                // A comparison counts as an instruction: sorting a huge array is interruptible.
+                let compared = context
+                    .count_native_steps(1)
+                    .and_then(|()| sort_compare(x, y, context));
+                compared.unwrap_or_else(|err| {
                     sort_err = Err(err);
                     Ordering::Equal
                 })

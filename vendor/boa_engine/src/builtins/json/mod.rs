@@ -1145,7 +1145,7 @@ impl Json {
         };
 
         // 5. Let partial be a new empty List.
-        let mut partial = Vec::with_capacity(len as usize);
+        let mut partial = super::vec_for_length(len);
 
         // 7. Let index be 0.
         let mut index = 0;

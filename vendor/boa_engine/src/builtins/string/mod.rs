@@ -48,6 +48,24 @@ pub(crate) struct StringNormalizers {
     pub(crate) nfkd: DecomposingNormalizer,
 }
 
+/// `StringIndexOf ( string, searchValue, fromIndex )` in time proportional to what it scans:
+/// boa_string's `index_of` steps through `fromIndex` windows before it starts comparing, which
+/// made `split`, `replaceAll` and `indexOf` loops quadratic. (Local patch, see code-runtime-boa's
+/// `vendor/README.md`.)
+fn string_index_of(
+    string: crate::JsStr<'_>,
+    search_value: crate::JsStr<'_>,
+    from_index: usize,
+) -> Option<usize> {
+    if search_value.is_empty() {
+        return (from_index <= string.len()).then_some(from_index);
+    }
+    string
+        .get(from_index..)?
+        .index_of(search_value, 0)
+        .map(|i| i + from_index)
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -990,7 +1008,7 @@ impl String {
         // 10. Let index be ! StringIndexOf(S, searchStr, start).
         // 11. If index is not -1, return true.
         // 12. Return false.
-        Ok(string.index_of(search_str.as_str(), start).is_some().into())
+        Ok(string_index_of(string.as_str(), search_str.as_str(), start).is_some().into())
     }
 
     /// `String.prototype.replace( regexp|substr, newSubstr|function )`
@@ -1059,7 +1077,7 @@ impl String {
 
         // 8. Let position be ! StringIndexOf(string, searchString, 0).
         // 9. If position is -1, return string.
-        let Some(position) = string.index_of(search_string.as_str(), 0) else {
+        let Some(position) = string_index_of(string.as_str(), search_string.as_str(), 0) else {
             return Ok(string.into());
         };
 
@@ -1189,7 +1207,7 @@ impl String {
         let mut match_positions = Vec::new();
 
         // 10. Let position be ! StringIndexOf(string, searchString, 0).
-        let mut position = string.index_of(search_string.as_str(), 0);
+        let mut position = string_index_of(string.as_str(), search_string.as_str(), 0);
 
         // 11. Repeat, while position is not -1,
         while let Some(p) = position {
@@ -1197,7 +1215,7 @@ impl String {
             match_positions.push(p);
 
             // b. Set position to ! StringIndexOf(string, searchString, position + advanceBy).
-            position = string.index_of(search_string.as_str(), p + advance_by);
+            position = string_index_of(string.as_str(), search_string.as_str(), p + advance_by);
         }
 
         // 12. Let endOfLastMatch be 0.
@@ -1299,8 +1317,7 @@ impl String {
         let start = pos.clamp_finite(0, len) as usize;
 
         // 8. Return 𝔽(! StringIndexOf(S, searchStr, start)).
-        Ok(string
-            .index_of(search_str.as_str(), start)
+        Ok(string_index_of(string.as_str(), search_str.as_str(), start)
             .map_or(-1, |i| i as i64)
             .into())
     }
@@ -2020,7 +2037,7 @@ impl String {
         let mut i = 0;
 
         // 13. Let j be ! StringIndexOf(S, R, 0).
-        let mut j = this_str.index_of(separator_str.as_str(), 0);
+        let mut j = string_index_of(this_str.as_str(), separator_str.as_str(), 0);
 
         // 14. Repeat, while j is not -1
         while let Some(index) = j {
@@ -2040,7 +2057,7 @@ impl String {
             i = index + separator_length;
 
             // e. Set j to ! StringIndexOf(S, R, i).
-            j = this_str.index_of(separator_str.as_str(), i);
+            j = string_index_of(this_str.as_str(), separator_str.as_str(), i);
         }
 
         // 15. Let T be the substring of S from i.

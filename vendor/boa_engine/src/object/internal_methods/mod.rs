@@ -133,6 +133,9 @@ impl<'context> From<&'context mut Context> for InternalMethodCallContext<'contex
     }
 }
 
+// Each property operation counts as a step toward the interrupt (`Context::count_native_steps`,
+// a local patch): a built-in looping over `{ length: 1e15 }` runs no instruction, yet must stay
+// interruptible.
 impl JsObject {
     /// Internal method `[[GetPrototypeOf]]`
     ///
@@ -200,6 +203,7 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<PropertyDescriptor>> {
+        context.count_native_steps(1)?;
         (self.vtable().__get_own_property__)(self, key, context)
     }
 
@@ -217,6 +221,7 @@ impl JsObject {
         desc: PropertyDescriptor,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.count_native_steps(1)?;
         (self.vtable().__define_own_property__)(self, key, desc, context)
     }
 
@@ -233,6 +238,7 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.count_native_steps(1)?;
         (self.vtable().__has_property__)(self, key, context)
     }
 
@@ -252,6 +258,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<JsValue>> {
+        context.count_native_steps(1)?;
         (self.vtable().__try_get__)(self, key, receiver, context)
     }
 
@@ -269,6 +276,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<JsValue> {
+        context.count_native_steps(1)?;
         (self.vtable().__get__)(self, key, receiver, context)
     }
 
@@ -287,6 +295,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.count_native_steps(1)?;
         (self.vtable().__set__)(self, key, value, receiver, context)
     }
 
@@ -303,6 +312,7 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.count_native_steps(1)?;
         (self.vtable().__delete__)(self, key, context)
     }
 
@@ -319,6 +329,7 @@ impl JsObject {
         &self,
         context: &mut Context,
     ) -> JsResult<Vec<PropertyKey>> {
+        context.count_native_steps(1)?;
         (self.vtable().__own_property_keys__)(self, context)
     }
 

@@ -1,0 +1,47 @@
+//! A per-thread hook run every so many backtracking steps, so that a host can bound a match that
+//! would otherwise take exponential time (`/(a+)+$/` on a long near-match). The hook ends the match
+//! by unwinding (`std::panic::resume_unwind`): a matcher holds nothing that needs cleaning up.
+//!
+//! Local patch to regress 0.12.0 for code-runtime-boa (see its `vendor/README.md`).
+
+/// Backtracking steps between two calls of the hook.
+const STEPS_BETWEEN_CALLS: u32 = 1 << 16;
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    static HOOK: core::cell::Cell<Option<fn()>> = const { core::cell::Cell::new(None) };
+}
+
+/// Installs `hook` for the matches run on the calling thread; `None` removes it.
+#[cfg(feature = "std")]
+pub fn set_backtrack_hook(hook: Option<fn()>) {
+    HOOK.with(|cell| cell.set(hook));
+}
+
+/// Counts a matcher's backtracking steps down to the next call of the hook.
+#[derive(Debug)]
+pub(crate) struct StepCounter(u32);
+
+impl StepCounter {
+    pub(crate) fn new() -> Self {
+        Self(STEPS_BETWEEN_CALLS)
+    }
+
+    #[inline(always)]
+    pub(crate) fn step(&mut self) {
+        self.0 -= 1;
+        if self.0 == 0 {
+            self.0 = STEPS_BETWEEN_CALLS;
+            call_hook();
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn call_hook() {
+    #[cfg(feature = "std")]
+    if let Some(hook) = HOOK.with(core::cell::Cell::get) {
+        hook();
+    }
+}
