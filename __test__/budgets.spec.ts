@@ -175,6 +175,13 @@ describe('memory budget', () => {
     expect(error.kind).toBe('memory_budget')
   })
 
+  it('stops a regular expression whose backtracking outgrows the budget', async () => {
+    const source = `let s = 'ab'\nfor (let i = 0; i < 20; i++) s += s\nreturn /(?:a|b)*c/.test(s)`
+    const run = runtime.run({ source, limits })
+    const error = failed(await within(run, 15_000, 'the regular-expression run'))
+    expect(error.kind).toBe('memory_budget')
+  })
+
   it.each([
     ['new ArrayBuffer(2 ** 33)', `new ArrayBuffer(2 ** 33)`],
     ['new Uint8Array(2 ** 32)', `new Uint8Array(2 ** 32)`],

@@ -263,10 +263,11 @@ impl Budget {
         self.stop_if(|| self.over_memory(self.limits.get().max_memory_bytes).then_some(StopReason::MemoryBudget))
     }
 
-    /// Checks the stop requests and the time budgets only: no collection, so it is safe in the
-    /// middle of a built-in.
-    fn check_time(&self) -> Result<(), StopReason> {
-        self.stop_if(|| None)
+    /// [`Self::check`] without forcing a collection, for the middle of a regular-expression
+    /// match: garbage still counts, so memory trips only past twice the budget.
+    fn check_without_collecting(&self) -> Result<(), StopReason> {
+        let max = self.limits.get().max_memory_bytes;
+        self.stop_if(|| (self.memory_used() > max.saturating_mul(2)).then_some(StopReason::MemoryBudget))
     }
 
     fn stop_if(&self, memory: impl FnOnce() -> Option<StopReason>) -> Result<(), StopReason> {
@@ -340,7 +341,7 @@ thread_local! {
 /// Called by the matcher every so many backtracking steps. A match cannot return an error, so a
 /// stop unwinds out of it: `Program::execute` catches the unwind and reports the budget's stop.
 fn stop_long_match() {
-    let stopped = MATCHING_BUDGET.with(|budget| budget.borrow().as_ref().is_some_and(|b| b.check_time().is_err()));
+    let stopped = MATCHING_BUDGET.with(|budget| budget.borrow().as_ref().is_some_and(|b| b.check_without_collecting().is_err()));
     if stopped {
         // Not `panic!`: no panic hook runs, nothing is printed to the host's stderr.
         std::panic::resume_unwind(Box::new("program stopped in a regular expression"));
