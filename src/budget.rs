@@ -406,21 +406,20 @@ const GUARDED: [(&str, &str, Estimate); 6] = [
     }),
 ];
 
+/// The object at `owner[name]`, which a fresh realm always has.
+fn built_in(owner: &boa_engine::JsObject, name: &str, context: &mut boa_engine::Context) -> boa_engine::JsResult<boa_engine::JsObject> {
+    let value = owner.get(boa_engine::JsString::from(name), context)?;
+    value.as_object().ok_or_else(|| boa_engine::JsNativeError::typ().with_message(format!("missing built-in {name}")).into())
+}
+
 /// Wraps the built-ins in [`GUARDED`] with their memory estimate.
 pub fn guard_bulk_allocations(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) -> boa_engine::JsResult<()> {
     use boa_engine::property::PropertyDescriptor;
     for (owner, name, estimate) in GUARDED {
-        let constructor = context.global_object().get(boa_engine::js_string!(owner), context)?;
-        let constructor = constructor.as_object().ok_or_else(|| boa_engine::JsNativeError::typ().with_message("missing built-in"))?;
+        let constructor = built_in(&context.global_object(), owner, context)?;
         // `Array.from` is static; the others live on the prototype.
-        let target = if name == "from" {
-            constructor.clone()
-        } else {
-            let prototype = constructor.get(boa_engine::js_string!("prototype"), context)?;
-            prototype.as_object().ok_or_else(|| boa_engine::JsNativeError::typ().with_message("missing prototype"))?.clone()
-        };
-        let original = target.get(boa_engine::js_string!(name), context)?;
-        let original = original.as_object().ok_or_else(|| boa_engine::JsNativeError::typ().with_message("missing built-in"))?.clone();
+        let target = if name == "from" { constructor } else { built_in(&constructor, "prototype", context)? };
+        let original = built_in(&target, name, context)?;
         let length = original.get(boa_engine::js_string!("length"), context)?.to_length(context)? as usize;
         let budget = budget.clone();
         // SAFETY: the only garbage-collected capture, `original`, is passed as a traced capture.

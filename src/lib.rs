@@ -22,7 +22,7 @@ mod strip;
 
 use std::sync::Arc;
 
-use napi::bindgen_prelude::{AsyncTask, Buffer, Function};
+use napi::bindgen_prelude::{AsyncTask, Buffer, Function, ThreadsafeFunctionBuilder};
 use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
 use napi::{Env, Error, Result, Status, Task};
 use napi_derive::napi;
@@ -82,24 +82,22 @@ impl From<Outbound> for ProgramEvent {
     }
 }
 
-type EventCallback = ThreadsafeFunction<ProgramEvent, (), ProgramEvent, Status, false, false>;
-type WeakEventCallback = ThreadsafeFunction<ProgramEvent, (), ProgramEvent, Status, false, true>;
+/// A run's or session's JS event callback; a `WEAK` one does not keep Node alive.
+type EventCallback<const WEAK: bool> = ThreadsafeFunction<ProgramEvent, (), ProgramEvent, Status, false, WEAK>;
+type EventCallbackBuilder<'env, const WEAK: bool> = ThreadsafeFunctionBuilder<'env, ProgramEvent, ProgramEvent, (), Status, false, WEAK>;
 
 /// A sink that queues events to a JS callback. A run's callback keeps Node alive until the run
 /// ends; a session's does not, so an idle session never holds the process open.
 fn sink_for(on_event: &Function<ProgramEvent, ()>, keep_alive: bool) -> Result<Sink> {
     let builder = on_event.build_threadsafe_function::<ProgramEvent>().callee_handled::<false>();
-    Ok(if keep_alive {
-        let tsfn: EventCallback = builder.weak::<false>().build_callback(|ctx| Ok(ctx.value))?;
-        Arc::new(move |event: Outbound| {
-            tsfn.call(event.into(), ThreadsafeFunctionCallMode::NonBlocking);
-        })
-    } else {
-        let tsfn: WeakEventCallback = builder.weak::<true>().build_callback(|ctx| Ok(ctx.value))?;
-        Arc::new(move |event: Outbound| {
-            tsfn.call(event.into(), ThreadsafeFunctionCallMode::NonBlocking);
-        })
-    })
+    if keep_alive { queue_to(builder.weak::<false>()) } else { queue_to(builder.weak::<true>()) }
+}
+
+fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>) -> Result<Sink> {
+    let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| Ok(ctx.value))?;
+    Ok(Arc::new(move |event: Outbound| {
+        tsfn.call(event.into(), ThreadsafeFunctionCallMode::NonBlocking);
+    }))
 }
 
 fn language(name: &str) -> Result<Language> {

@@ -95,7 +95,7 @@ struct Outcome {
     error: Option<ProgramError>,
     logs: Vec<LogEntry>,
     stats: Stats,
-    /// The thread ends after this report: a session has lost its realm.
+    /// The realm was lost with this run (the engine panicked or was unwound): its thread ends.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     ended: bool,
 }
@@ -176,6 +176,7 @@ impl Program {
 
         budget.begin_compute();
         let mut open = true;
+        let mut realm_lost = false;
         let mut main = None;
         let ran = catch_unwind(AssertUnwindSafe(|| match self.start(&execution.source, execution.language) {
             Ok(promise) => {
@@ -189,7 +190,7 @@ impl Program {
             // error), and a stop inside a regular expression unwinds out of the matcher
             // (`budget::enforce`); the stop is still the answer. Either way the engine was left
             // mid-instruction: the realm is not kept.
-            open = false;
+            realm_lost = true;
             Err(budget.stopped().map_or_else(
                 ProgramError::crashed,
                 |reason| reason.to_error(&budget.limits()),
@@ -217,9 +218,9 @@ impl Program {
             binding_calls: self.wiring.bridge.calls(),
         };
         if let Some(sink) = &*self.sink.borrow() {
-            report(sink, execution.id, result, logs, stats, !open);
+            report(sink, execution.id, result, logs, stats, realm_lost);
         }
-        open
+        open && !realm_lost
     }
 
     /// The console listener, moved from the previous execution's output to the next one.
