@@ -126,6 +126,15 @@ describe('stopping a program', () => {
     await s.stop()
   })
 
+  it('survives a stop inside an async generator with its state', async () => {
+    const s = await session({ limits: { computeMs: 200 } })
+    completed(await s.execute({ code: `const kept = 'kept'` }))
+    const observation = await s.execute({ code: `async function* spin() { while (true) {} }\nawait spin().next()` })
+    expect(observation.error?.kind).toBe('compute_budget')
+    expect(completed(await s.execute({ code: `return kept` }))).toBe('kept')
+    await s.stop()
+  })
+
   it('ends when a stop lands inside a regular expression, and says so', async () => {
     const s = await session({ limits: { computeMs: 200 } })
     completed(await s.execute({ code: `const kept = 1` }))

@@ -359,21 +359,29 @@ async function soak(peers) {
       const wrong = {}
       let next = 0
       const start = performance.now()
-      const lane = async () => {
-        while (next < COUNTS.soak) {
-          const mix = SOAK_KINDS[next++ % SOAK_KINDS.length]
-          const { kind } = await stoppedRun(driver, { ...mix, deadlineMs: RUN_DEADLINE_MS })
-          if (kind !== mix.kind) wrong[`${mix.kind}→${kind}`] = (wrong[`${mix.kind}→${kind}`] ?? 0) + 1
+      const lanesUpTo = (end) => {
+        const lane = async () => {
+          while (next < end) {
+            const mix = SOAK_KINDS[next++ % SOAK_KINDS.length]
+            const { kind } = await stoppedRun(driver, { ...mix, deadlineMs: RUN_DEADLINE_MS })
+            if (kind !== mix.kind) wrong[`${mix.kind}→${kind}`] = (wrong[`${mix.kind}→${kind}`] ?? 0) + 1
+          }
         }
+        return Promise.all(Array.from({ length: SOAK_IN_FLIGHT }, lane))
       }
-      await Promise.all(Array.from({ length: SOAK_IN_FLIGHT }, lane))
+      // The allocator keeps what the first runs' threads freed (per-thread arenas): a leak shows
+      // as growth from the halfway point on, not from the start.
+      await lanesUpTo(COUNTS.soak / 2)
+      global.gc()
+      const half = process.memoryUsage.rss()
+      await lanesUpTo(COUNTS.soak)
       const seconds = (performance.now() - start) / 1000
       // Let threads that are being torn down finish before counting them.
       await sleep(500)
       global.gc()
       const after = { threads: threadCount(), rss: process.memoryUsage.rss() }
       if (Object.keys(wrong).length) throw new Error(`runs with the wrong outcome: ${JSON.stringify(wrong)}`)
-      return { before, after, seconds }
+      return { before, half, after, seconds }
     },
     // The soak looks for leaked threads and memory in this runtime; on isolated-vm alone it
     // would take a quarter of an hour (V8 takes ~0.6 s to give up at a 32 MB heap limit).
@@ -382,10 +390,10 @@ async function soak(peers) {
   const rows = peers.map((peer) => {
     const r = results[peer.name]
     if (!r.before) return [peerLabel(peer), r.text === 'unsupported' ? 'not run' : r.text, '', '']
-    return [peerLabel(peer), `${r.seconds.toFixed(1)} s`, `${r.before.threads} → ${r.after.threads}`, `${mb(r.before.rss)} → ${mb(r.after.rss)}`]
+    return [peerLabel(peer), `${r.seconds.toFixed(1)} s`, `${r.before.threads} → ${r.after.threads}`, `${mb(r.before.rss)} → ${mb(r.half)} → ${mb(r.after.rss)}`]
   })
   return {
-    markdown: `${COUNTS.soak} runs that each trip a budget, ${SOAK_IN_FLIGHT} in flight, rotating: a loop under a 20 ms compute budget, a memory bomb keeping 1 MiB strings under maxMemoryBytes 32 MiB, and a loop aborted after 20 ms. Every run must end with the matching error kind. Threads are the process's (/proc/self/status), RSS after a GC.\n\n${table(['peer', 'time', 'threads before → after', 'RSS before → after'], rows)}`,
+    markdown: `${COUNTS.soak} runs that each trip a budget, ${SOAK_IN_FLIGHT} in flight, rotating: a loop under a 20 ms compute budget, a memory bomb keeping 1 MiB strings under maxMemoryBytes 32 MiB, and a loop aborted after 20 ms. Every run must end with the matching error kind. Threads are the process's (/proc/self/status), RSS after a GC, at the start, halfway and the end.\n\n${table(['peer', 'time', 'threads before → after', 'RSS start → half → end'], rows)}`,
     targets: [],
   }
 }

@@ -186,10 +186,9 @@ impl Program {
             Err(error) => Err(error),
         }));
         let result = ran.unwrap_or_else(|_| {
-            // Boa can panic on paths our stops take (an async generator unwinding an engine
-            // error), and a stop inside a regular expression unwinds out of the matcher
-            // (`budget::enforce`); the stop is still the answer. Either way the engine was left
-            // mid-instruction: the realm is not kept.
+            // A stop inside a regular expression unwinds out of the matcher (`budget::enforce`),
+            // and an engine bug may panic; a stop, if there was one, is still the answer. Either
+            // way the engine was left mid-instruction: the realm is not kept.
             realm_lost = true;
             Err(budget.stopped().map_or_else(
                 ProgramError::crashed,

@@ -516,6 +516,14 @@ impl AsyncGenerator {
         generator.borrow_mut().data_mut().context = Some(generator_context);
 
         // 8. Assert: result is never an abrupt completion.
+        // Except an uncatchable engine error (an interrupt stopping the program), which no handler
+        // in the generator could turn into a rejection: hand it on instead of panicking. (Local
+        // patch, see code-runtime-boa's `vendor/README.md`.)
+        if let CompletionRecord::Throw(err) = &result
+            && !err.is_catchable()
+        {
+            return Err(err.clone());
+        }
         assert!(!result.is_throw_completion());
 
         // 9. Assert: When we return here, genContext has already been removed from the execution context stack and
