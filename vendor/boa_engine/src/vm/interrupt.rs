@@ -50,9 +50,11 @@ impl Context {
         };
     }
 
-    /// Counts `steps` units of work a built-in does without running instructions (comparisons
-    /// in `sort`), so that a long native loop reaches the handler too.
-    pub(crate) fn count_native_steps(&mut self, steps: u32) -> JsResult<()> {
+    /// Counts `steps` units of work toward the handler: every instruction is one
+    /// (`execute_one`), and built-ins count the work they do without running instructions
+    /// (property operations, comparisons in `sort`), so that a long native loop reaches it too.
+    #[inline(always)]
+    pub(crate) fn count_steps(&mut self, steps: u32) -> JsResult<()> {
         self.vm.interrupt.countdown = self.vm.interrupt.countdown.saturating_sub(steps);
         if self.vm.interrupt.countdown == 0 {
             self.poll_interrupt()

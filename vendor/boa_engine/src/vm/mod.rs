@@ -794,10 +794,7 @@ impl Context {
             self.instructions_remaining -= 1;
         }
 
-        self.vm.interrupt.countdown -= 1;
-        if self.vm.interrupt.countdown == 0
-            && let Err(err) = self.poll_interrupt()
-        {
+        if let Err(err) = self.count_steps(1) {
             // Thrown by the instruction about to run: step into it, as its handler would have,
             // so the `try` blocks around it are the ones that see the error.
             self.vm.frame_mut().pc += 1;

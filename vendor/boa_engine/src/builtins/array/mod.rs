@@ -2672,7 +2672,7 @@ impl Array {
             if sort_err.is_ok() {
                 // A comparison counts as an instruction: sorting a huge array is interruptible.
                 let compared = context
-                    .count_native_steps(1)
+                    .count_steps(1)
                     .and_then(|()| sort_compare(x, y, context));
                 compared.unwrap_or_else(|err| {
                     sort_err = Err(err);

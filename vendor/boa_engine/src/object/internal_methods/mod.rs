@@ -133,7 +133,7 @@ impl<'context> From<&'context mut Context> for InternalMethodCallContext<'contex
     }
 }
 
-// Each property operation counts as a step toward the interrupt (`Context::count_native_steps`,
+// Each property operation counts as a step toward the interrupt (`Context::count_steps`,
 // a local patch): a built-in looping over `{ length: 1e15 }` runs no instruction, yet must stay
 // interruptible.
 impl JsObject {
@@ -203,7 +203,7 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<PropertyDescriptor>> {
-        context.count_native_steps(1)?;
+        context.count_steps(1)?;
         (self.vtable().__get_own_property__)(self, key, context)
     }
 
@@ -221,7 +221,7 @@ impl JsObject {
         desc: PropertyDescriptor,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
-        context.count_native_steps(1)?;
+        context.count_steps(1)?;
         (self.vtable().__define_own_property__)(self, key, desc, context)
     }
 
@@ -238,7 +238,7 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
-        context.count_native_steps(1)?;
+        context.count_steps(1)?;
         (self.vtable().__has_property__)(self, key, context)
     }
 
@@ -258,7 +258,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<JsValue>> {
-        context.count_native_steps(1)?;
+        context.count_steps(1)?;
         (self.vtable().__try_get__)(self, key, receiver, context)
     }
 
@@ -276,7 +276,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<JsValue> {
-        context.count_native_steps(1)?;
+        context.count_steps(1)?;
         (self.vtable().__get__)(self, key, receiver, context)
     }
 
@@ -295,7 +295,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
-        context.count_native_steps(1)?;
+        context.count_steps(1)?;
         (self.vtable().__set__)(self, key, value, receiver, context)
     }
 
@@ -312,7 +312,7 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
-        context.count_native_steps(1)?;
+        context.count_steps(1)?;
         (self.vtable().__delete__)(self, key, context)
     }
 
@@ -329,7 +329,7 @@ impl JsObject {
         &self,
         context: &mut Context,
     ) -> JsResult<Vec<PropertyKey>> {
-        context.count_native_steps(1)?;
+        context.count_steps(1)?;
         (self.vtable().__own_property_keys__)(self, context)
     }
 
