@@ -27,53 +27,53 @@ function expectPlainHostJson(value: unknown) {
   }
 }
 
+/**
+ * Runs `source`, which sends arguments through `record`: it must return `value`, and the host must
+ * have received exactly `expectedCalls`, as plain JSON.
+ */
+async function expectRecorded(source: string, value: string | number, expectedCalls: unknown[][]) {
+  const { calls, bindings } = recorder()
+  await expectContained(
+    runtime,
+    source,
+    (result) => {
+      expect(valueOf(result)).toBe(value)
+      expect(calls).toEqual(expectedCalls)
+      expectPlainHostJson(calls)
+    },
+    { bindings },
+  )
+}
+
 describe('binding argument tricks', () => {
   it('Symbol.toPrimitive is not called; symbol keys do not cross', async () => {
-    const { calls, bindings } = recorder()
-    await expectContained(
-      runtime,
+    await expectRecorded(
       `let ran = 0
        const o = { a: 1, [Symbol.toPrimitive]() { ran++; return 'primitive' }, [Symbol('hidden')]: 2 }
        await record(o)
        return ran`,
-      (result) => {
-        expect(valueOf(result)).toBe(0)
-        expect(calls).toEqual([[{ a: 1 }]])
-        expectPlainHostJson(calls)
-      },
-      { bindings },
+      0,
+      [[{ a: 1 }]],
     )
   })
 
   it('toJSON runs in the sandbox and only its JSON result crosses', async () => {
-    const { calls, bindings } = recorder()
-    await expectContained(
-      runtime,
+    await expectRecorded(
       `let ran = 0
        await record({ toJSON() { ran++; return { replaced: typeof process } } })
        return ran`,
-      (result) => {
-        expect(valueOf(result)).toBe(1)
-        expect(calls).toEqual([[{ replaced: 'undefined' }]])
-        expectPlainHostJson(calls)
-      },
-      { bindings },
+      1,
+      [[{ replaced: 'undefined' }]],
     )
   })
 
   it('a getter runs once in the sandbox; the host sees a data property', async () => {
-    const { calls, bindings } = recorder()
-    await expectContained(
-      runtime,
+    await expectRecorded(
       `let ran = 0
        await record({ get secret() { ran++; return 'v' + ran } })
        return ran`,
-      (result) => {
-        expect(valueOf(result)).toBe(1)
-        expect(calls).toEqual([[{ secret: 'v1' }]])
-        expectPlainHostJson(calls)
-      },
-      { bindings },
+      1,
+      [[{ secret: 'v1' }]],
     )
   })
 
@@ -94,18 +94,12 @@ describe('binding argument tricks', () => {
   })
 
   it('a Proxy argument is read through its traps in the sandbox and crosses as plain data', async () => {
-    const { calls, bindings } = recorder()
-    await expectContained(
-      runtime,
+    await expectRecorded(
       `const p = new Proxy({}, { ownKeys: () => ['a'], getOwnPropertyDescriptor: () => ({ value: 1, enumerable: true, configurable: true }), get: () => 'trapped' })
        await record(p)
        return 'sent'`,
-      (result) => {
-        expect(valueOf(result)).toBe('sent')
-        expect(calls).toEqual([[{ a: 'trapped' }]])
-        expectPlainHostJson(calls)
-      },
-      { bindings },
+      'sent',
+      [[{ a: 'trapped' }]],
     )
   })
 
