@@ -17,8 +17,8 @@ function sh(command, args, cwd) {
 }
 
 function main() {
-  if (!fs.readdirSync(root).some((file) => file.endsWith('.node'))) {
-    throw new Error('no compiled addon (*.node) in the package root: run `npm run build` first')
+  if (!fs.readdirSync(path.join(root, 'lib', 'native')).some((file) => file.endsWith('.node'))) {
+    throw new Error('no compiled addon (*.node) in lib/native: run `npm run build` first')
   }
   const installScripts = ['preinstall', 'install', 'postinstall'].filter((name) => name in scripts)
   if (installScripts.length) throw new Error(`package.json has install scripts (${installScripts.join(', ')}); users' npm would not run them`)

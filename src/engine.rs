@@ -5,12 +5,12 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-use crate::bridge::Reply;
-use crate::budget::{LimitOverrides, Limits, StopReason, StopRequest};
+use crate::realm::bridge::Reply;
+use crate::run::budget::{LimitOverrides, Limits, StopReason, StopRequest};
 use crate::error::ProgramError;
-use crate::program::{Execution, Inbound, Language, Program, Sink, Start, report_failure};
+use crate::run::program::{Execution, Inbound, Language, Program, RealmKind, Sink, Start, report_failure};
 
 /// Stack of a program thread. Boa's parser, compiler and native re-entries recurse on it; the
 /// nesting and recursion limits keep programs well inside it. Only touched pages cost memory.
@@ -86,13 +86,13 @@ impl Engine {
         let request = Arc::new(StopRequest::default());
         let execution = Execution { id: 0, source, language, limits, request: request.clone() };
         let start = Start { execution, binding_paths: launch.binding_paths, sink: launch.sink.clone() };
-        let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let ready = lock(&self.ready).pop();
         let (id, inbox) = match ready {
             Some(ready) => ready,
             None => self.spawn_ready()?,
         };
         {
-            let mut handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+            let mut handles = lock(&self.handles);
             let handle = handles.get_mut(&id).ok_or(EngineError::Disposed)?;
             handle.request = request;
         }
@@ -103,9 +103,9 @@ impl Engine {
 
     /// Tops the pool of ready realms back up.
     fn refill(self: &Arc<Self>) {
-        while self.ready.lock().unwrap_or_else(|e| e.into_inner()).len() < READY_REALMS {
+        while lock(&self.ready).len() < READY_REALMS {
             let Ok(ready) = self.spawn_ready() else { return };
-            self.ready.lock().unwrap_or_else(|e| e.into_inner()).push(ready);
+            lock(&self.ready).push(ready);
         }
     }
 
@@ -114,30 +114,29 @@ impl Engine {
     fn spawn_ready(self: &Arc<Self>) -> Result<(u32, Sender<Inbound>), EngineError> {
         let (limits, enforce_budgets) = (self.defaults, self.enforce_budgets);
         self.spawn(Arc::new(StopRequest::default()), Arc::new(|_| {}), move |inbox| {
-            let mut program = Program::new(limits, Arc::new(StopRequest::default()), None, enforce_budgets);
-            while let Ok(message) = inbox.recv() {
-                let Inbound::Start(start) = message else {
-                    if matches!(message, Inbound::Close) {
-                        return;
-                    }
-                    continue;
-                };
-                let ran = catch_unwind(AssertUnwindSafe(|| {
-                    let ready = match program.as_mut() {
-                        Ok(program) => program.attach(&start.binding_paths, start.sink.clone()).map(|()| program),
-                        Err(error) => Err(error.clone()),
-                    };
-                    match ready {
-                        Ok(program) => {
-                            program.execute(start.execution, &inbox);
-                        }
-                        Err(error) => report_failure(&start.sink, 0, error),
-                    }
-                }));
-                if ran.is_err() {
-                    report_failure(&start.sink, 0, ProgramError::crashed());
+            let mut program = Program::new(limits, Arc::new(StopRequest::default()), RealmKind::OneShot, enforce_budgets);
+            // Replies and wakes cannot come before the program does; a close ends the thread.
+            let start = loop {
+                match inbox.recv() {
+                    Ok(Inbound::Start(start)) => break start,
+                    Ok(Inbound::Close) | Err(_) => return,
+                    Ok(_) => {}
                 }
-                return;
+            };
+            let ran = catch_unwind(AssertUnwindSafe(|| {
+                let ready = match program.as_mut() {
+                    Ok(program) => program.attach(&start.binding_paths, start.sink.clone()).map(|()| program),
+                    Err(error) => Err(error.clone()),
+                };
+                match ready {
+                    Ok(program) => {
+                        program.execute(start.execution, &inbox);
+                    }
+                    Err(error) => report_failure(&start.sink, 0, error),
+                }
+            }));
+            if ran.is_err() {
+                report_failure(&start.sink, 0, ProgramError::crashed());
             }
         })
     }
@@ -153,7 +152,7 @@ impl Engine {
         let enforce_budgets = self.enforce_budgets;
         let sink = launch.sink.clone();
         let (id, _) = self.spawn(request, launch.sink, move |inbox| {
-            let program = Program::new(limits, realm_request, Some(frame), enforce_budgets)
+            let program = Program::new(limits, realm_request, RealmKind::Session { frame }, enforce_budgets)
                 .and_then(|mut program| program.attach(&launch.binding_paths, sink.clone()).map(|()| program));
             let mut program = match program {
                 Ok(program) => program,
@@ -179,7 +178,7 @@ impl Engine {
     pub fn execute(&self, session: u32, execution: u32, source: String, language: Language, overrides: &LimitOverrides) -> Result<(), EngineError> {
         let request = Arc::new(StopRequest::default());
         let limits = self.limits(overrides);
-        let mut handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+        let mut handles = lock(&self.handles);
         let handle = handles.get_mut(&session).ok_or(EngineError::NoSession(session))?;
         handle.request = request.clone();
         handle
@@ -199,7 +198,7 @@ impl Engine {
 
     /// Stops what `id` runs now (a run, or a session's current program).
     pub fn stop(&self, id: u32, reason: StopReason) {
-        let handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+        let handles = lock(&self.handles);
         if let Some(handle) = handles.get(&id) {
             handle.request.request(reason);
             let _ = handle.inbox.send(Inbound::Wake);
@@ -216,30 +215,30 @@ impl Engine {
     pub fn dispose(&self) {
         self.disposed.store(true, Ordering::Release);
         {
-            let handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+            let handles = lock(&self.handles);
             for handle in handles.values() {
                 handle.request.request(StopReason::Disposed);
                 let _ = handle.inbox.send(Inbound::Wake);
                 let _ = handle.inbox.send(Inbound::Close);
             }
         }
-        for (_, inbox) in self.ready.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+        for (_, inbox) in lock(&self.ready).drain(..) {
             let _ = inbox.send(Inbound::Close);
         }
-        let mut count = self.live.count.lock().unwrap_or_else(|e| e.into_inner());
+        let mut count = lock(&self.live.count);
         while *count > 0 {
-            count = self.live.exited.wait(count).unwrap_or_else(|e| e.into_inner());
+            count = self.live.exited.wait(count).unwrap_or_else(PoisonError::into_inner);
         }
     }
 
     /// Threads running a program or session (the ready realms waiting for one are not counted).
     pub fn live_threads(&self) -> usize {
-        let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).len();
-        self.live.count.lock().unwrap_or_else(|e| e.into_inner()).saturating_sub(ready)
+        let ready = lock(&self.ready).len();
+        lock(&self.live.count).saturating_sub(ready)
     }
 
     fn send(&self, id: u32, message: Inbound) -> bool {
-        let handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+        let handles = lock(&self.handles);
         handles.get(&id).is_some_and(|handle| handle.inbox.send(message).is_ok())
     }
 
@@ -255,8 +254,8 @@ impl Engine {
         }
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (inbox, receiver) = channel();
-        self.handles.lock().unwrap_or_else(|e| e.into_inner()).insert(id, Handle { inbox: inbox.clone(), request });
-        *self.live.count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        lock(&self.handles).insert(id, Handle { inbox: inbox.clone(), request });
+        *lock(&self.live.count) += 1;
         let exit = ThreadExit { engine: self.clone(), id };
         let spawned = std::thread::Builder::new()
             .name(format!("code-runtime-{id}"))
@@ -280,9 +279,15 @@ struct ThreadExit {
 
 impl Drop for ThreadExit {
     fn drop(&mut self) {
-        self.engine.handles.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.id);
-        let mut count = self.engine.live.count.lock().unwrap_or_else(|e| e.into_inner());
+        lock(&self.engine.handles).remove(&self.id);
+        let mut count = lock(&self.engine.live.count);
         *count -= 1;
         self.engine.live.exited.notify_all();
     }
+}
+
+/// Locks `mutex`, going on after a panic elsewhere: every structure here stays consistent
+/// between its operations, so a poisoned lock still holds valid data.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }

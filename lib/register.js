@@ -1,5 +1,7 @@
 'use strict'
 
+const { createCodeRuntime } = require('./runtime.js')
+
 /**
  * Creates a runtime and makes it `ctx.codeRuntime`. On a cordis context it becomes a service
  * tied to ctx's scope: unset, then disposed, when that scope is disposed. On any other object it
@@ -9,8 +11,6 @@ function registerCodeRuntime(ctx, options) {
   if (typeof ctx !== 'object' || ctx === null) {
     throw new TypeError(`registerCodeRuntime: ctx must be an object to put codeRuntime on, got ${ctx === null ? 'null' : typeof ctx}`)
   }
-  // index.js requires this module, so it is looked up at call time, once index.js has finished loading
-  const { createCodeRuntime } = require('./index.js')
   if (isCordisContext(ctx)) {
     const runtime = createCodeRuntime(options)
     // set() first, so that on dispose the service is withdrawn before the runtime shuts down

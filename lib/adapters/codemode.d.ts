@@ -1,4 +1,4 @@
-import type { CodeRuntime, Language, Limits } from './index'
+import type { CodeRuntime, Language, Limits } from '../../index'
 
 export interface BoaExecutorOptions {
   /** A runtime to share. Without one, the executor creates its own on first use; `dispose()` releases it. */

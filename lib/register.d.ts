@@ -1,4 +1,4 @@
-import type { CodeRuntime, CodeRuntimeOptions } from './index'
+import type { CodeRuntime, CodeRuntimeOptions } from '../index'
 
 /**
  * Creates a runtime and puts it on `ctx.codeRuntime`, returning it.

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use boa_engine::job::{GenericJob, IntervalJob, Job, JobExecutor, NativeAsyncJob, PromiseJob, TimeoutJob};
 use boa_engine::{Context, JsResult};
 
-use crate::budget::{Budget, StopReason};
+use crate::run::budget::{Budget, StopReason};
 
 enum Timer {
     Timeout(TimeoutJob),

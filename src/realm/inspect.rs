@@ -9,8 +9,8 @@ use boa_engine::builtins::promise::PromiseState;
 use boa_engine::native_function::NativeFunctionObject;
 use boa_engine::{Context, JsObject, JsResult, JsValue, js_string};
 
-use crate::convert::{OwnProperty, is_identifier, length_of, own_property};
-use crate::positions::PositionMap;
+use crate::realm::convert::{OwnProperty, is_identifier, length_of, own_property};
+use crate::source::positions::PositionMap;
 
 const MAX_DEPTH: usize = 2;
 const MAX_ITEMS: usize = 100;
@@ -46,7 +46,7 @@ pub fn format_args(args: &[JsValue], positions: &PositionMap, context: &mut Cont
                             number(n)
                         }
                         'f' => number(arg.to_number(context)?),
-                        'j' => match crate::convert::to_json(arg, crate::convert::Bounds { max_depth: 64, max_bytes: 1 << 20 }, context) {
+                        'j' => match crate::realm::convert::to_json(arg, crate::realm::convert::Bounds { max_depth: 64, max_bytes: 1 << 20 }, context) {
                             Ok(Some(v)) => v.to_string(),
                             Ok(None) => "undefined".to_owned(),
                             Err(_) => "[Circular]".to_owned(),

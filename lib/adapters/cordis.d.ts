@@ -1,5 +1,5 @@
 import type { Context } from 'cordis'
-import type { CodeRuntime, CodeRuntimeOptions } from './index'
+import type { CodeRuntime, CodeRuntimeOptions } from '../../index'
 
 declare module 'cordis' {
   interface Context {

@@ -10,8 +10,8 @@ use swc_ecma_parser::{Parser, StringInput, Syntax};
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::error::ProgramError;
-use crate::positions::{LineIndex, PositionMap};
-use crate::strip::{SHELL_CLOSE, SHELL_OPEN, syntax_error};
+use crate::source::positions::{LineIndex, PositionMap};
+use crate::source::strip::{SHELL_CLOSE, SHELL_OPEN, syntax_error};
 
 /// Identifiers the runtime's wrapper uses; programs may not declare or reference them.
 pub const RESERVED_PREFIX: &str = "__crb_";

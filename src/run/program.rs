@@ -15,23 +15,23 @@ use boa_engine::builtins::promise::PromiseState;
 use boa_engine::error::EngineError;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsObject, JsValue, Source};
-use serde::Serialize;
 
-use crate::bridge::{Bridge, Call, Reply};
-use crate::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
-use crate::console::{Level, LogEntry, Output};
-use crate::convert::{self, Bounds, Failure};
+use crate::realm::bridge::{Bridge, Call, Reply};
+use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
+use crate::realm::console::{Level, LogEntry, Output};
+use crate::realm::convert::{self, Bounds, Failure};
 use crate::error::{ErrorKind, ProgramError};
-use crate::event_loop::{EventLoop, JobFailure};
-use crate::inspect::{self, data_string, first_position, map_stack};
-use crate::prepare::{self, Scope};
-use crate::positions::PositionMap;
+use crate::run::event_loop::{EventLoop, JobFailure};
+use crate::realm::inspect::{self, data_string, first_position, map_stack};
+use crate::source::prepare::{self, Scope};
+use crate::source::positions::PositionMap;
 use crate::realm::{self, Rejections, SessionGlobals, Wiring};
-use crate::strip;
+use crate::source::strip;
 
 /// Deepest nesting of a result value.
 const MAX_RESULT_DEPTH: usize = 128;
 
+#[napi_derive::napi(string_enum = "lowercase")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Language {
     TypeScript,
@@ -53,15 +53,24 @@ pub enum Inbound {
     Close,
 }
 
-/// What a program thread tells the host, tagged with the execution it belongs to.
-pub enum Outbound {
+/// What a program thread tells the host, tagged with the execution it belongs to (a session's
+/// programs are numbered; a one-shot run is execution 0). Crosses N-API as `{ kind: 'log' | 'call'
+/// | 'done', execution, … }`.
+#[napi_derive::napi(discriminant = "kind", discriminant_case = "lowercase")]
+pub enum ProgramEvent {
     Log { execution: u32, entry: LogEntry },
     Call { execution: u32, call: Call },
-    /// The execution's result as JSON (see [`Outcome`]).
-    Done { execution: u32, outcome: String },
+    Done { execution: u32, outcome: Outcome },
 }
 
-pub type Sink = Arc<dyn Fn(Outbound) + Send + Sync>;
+pub type Sink = Arc<dyn Fn(ProgramEvent) + Send + Sync>;
+
+/// What a realm is for: one run, or a session's programs one after another.
+pub enum RealmKind {
+    OneShot,
+    /// Notebook scope and staged inputs; `frame` is the JSON data programs see as `FRAME`.
+    Session { frame: Option<serde_json::Value> },
+}
 
 pub struct Start {
     pub execution: Execution,
@@ -77,27 +86,34 @@ pub struct Execution {
     pub request: Arc<StopRequest>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Stats {
-    compute_ms: f64,
-    wall_ms: f64,
-    binding_calls: u32,
+#[napi_derive::napi(object)]
+#[derive(Debug, Default)]
+pub struct Stats {
+    pub compute_ms: f64,
+    pub wall_ms: f64,
+    pub binding_calls: u32,
 }
 
-/// The public `RunResult`, minus `value: undefined` (JSON has no undefined: the key is absent).
-#[derive(Serialize)]
-struct Outcome {
-    ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<serde_json::Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<ProgramError>,
-    logs: Vec<LogEntry>,
-    stats: Stats,
-    /// The realm was lost with this run (the engine panicked or was unwound): its thread ends.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    ended: bool,
+/// How an execution ended: the public `RunResult`, with the value as JSON text for the host to
+/// parse once.
+#[napi_derive::napi(object)]
+#[derive(Debug)]
+pub struct Outcome {
+    pub ok: bool,
+    /// The return value as JSON; absent when it is `undefined` or the program failed.
+    pub value_json: Option<String>,
+    pub error: Option<ProgramError>,
+    pub logs: Vec<LogEntry>,
+    pub stats: Stats,
+    /// The realm was lost with this execution (the engine panicked or was unwound): its thread ends.
+    pub realm_lost: bool,
+}
+
+impl Outcome {
+    /// An execution that ended with `error` before its program ran or outside it.
+    pub fn failed(error: ProgramError, realm_lost: bool) -> Self {
+        Self { ok: false, value_json: None, error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost }
+    }
 }
 
 /// A realm and everything wired to it, living on the current thread.
@@ -110,7 +126,7 @@ pub struct Program {
     sink: Rc<RefCell<Option<Sink>>>,
 }
 
-fn emit(sink: &RefCell<Option<Sink>>, event: Outbound) {
+fn emit(sink: &RefCell<Option<Sink>>, event: ProgramEvent) {
     if let Some(sink) = &*sink.borrow() {
         sink(event);
     }
@@ -121,10 +137,9 @@ fn realm_error(err: JsError) -> ProgramError {
 }
 
 impl Program {
-    /// A fresh realm, before any program has seen it. `session` (with its frame) makes it a
-    /// session realm, with notebook scope and staged inputs. Without `enforce_budgets` no budget is
+    /// A fresh realm, before any program has seen it. Without `enforce_budgets` no budget is
     /// enforced inside running code: only the benchmark's baseline uses that.
-    pub fn new(limits: Limits, request: Arc<StopRequest>, session: Option<Option<serde_json::Value>>, enforce_budgets: bool) -> Result<Self, ProgramError> {
+    pub fn new(limits: Limits, request: Arc<StopRequest>, kind: RealmKind, enforce_budgets: bool) -> Result<Self, ProgramError> {
         let execution = Rc::new(Cell::new(0));
         let sink: Rc<RefCell<Option<Sink>>> = Rc::default();
         let budget = Rc::new(Budget::new(limits, request));
@@ -132,12 +147,12 @@ impl Program {
             let (sink, execution) = (sink.clone(), execution.clone());
             Rc::new(RefCell::new(Output::new(
                 limits.max_log_bytes,
-                Box::new(move |entry: &LogEntry| emit(&sink, Outbound::Log { execution: execution.get(), entry: entry.clone() })),
+                Box::new(move |entry: &LogEntry| emit(&sink, ProgramEvent::Log { execution: execution.get(), entry: entry.clone() })),
             )))
         };
         let bridge = {
             let (sink, execution) = (sink.clone(), execution.clone());
-            Rc::new(Bridge::new(limits.max_result_bytes, Box::new(move |call| emit(&sink, Outbound::Call { execution: execution.get(), call }))))
+            Rc::new(Bridge::new(limits.max_result_bytes, Box::new(move |call| emit(&sink, ProgramEvent::Call { execution: execution.get(), call }))))
         };
         let wiring = Wiring {
             budget,
@@ -148,8 +163,10 @@ impl Program {
             rejections: Rejections::default(),
         };
         let staged = Rc::new(RefCell::new(BTreeMap::new()));
-        let scope = if session.is_some() { Scope::Notebook } else { Scope::Isolated };
-        let session = session.map(|frame| SessionGlobals { frame, staged: staged.clone() });
+        let (scope, session) = match kind {
+            RealmKind::OneShot => (Scope::Isolated, None),
+            RealmKind::Session { frame } => (Scope::Notebook, Some(SessionGlobals { frame, staged: staged.clone() })),
+        };
         let mut context = realm::create(&wiring, session.as_ref()).map_err(realm_error)?;
         if enforce_budgets {
             budget::enforce(&wiring.budget, &mut context);
@@ -159,7 +176,7 @@ impl Program {
 
     /// Gives the realm its bindings and where to report; done once, before the first program.
     pub fn attach(&mut self, binding_paths: &[String], sink: Sink) -> Result<(), ProgramError> {
-        crate::bridge::install(&self.wiring.bridge, binding_paths, &mut self.context).map_err(realm_error)?;
+        crate::realm::bridge::install(&self.wiring.bridge, binding_paths, &mut self.context).map_err(realm_error)?;
         *self.sink.borrow_mut() = Some(sink);
         Ok(())
     }
@@ -223,7 +240,7 @@ impl Program {
     }
 
     /// The console listener, moved from the previous execution's output to the next one.
-    fn take_listener(&self) -> crate::console::Listener {
+    fn take_listener(&self) -> crate::realm::console::Listener {
         std::mem::replace(&mut *self.wiring.output.borrow_mut(), Output::new(0, Box::new(|_| {}))).into_listener()
     }
 
@@ -369,22 +386,18 @@ impl Program {
 }
 
 /// Sends an execution's result to the host.
-fn report(sink: &Sink, execution: u32, result: Result<Option<serde_json::Value>, ProgramError>, logs: Vec<LogEntry>, stats: Stats, ended: bool) {
+fn report(sink: &Sink, execution: u32, result: Result<Option<serde_json::Value>, ProgramError>, logs: Vec<LogEntry>, stats: Stats, realm_lost: bool) {
     let outcome = match result {
-        Ok(value) => Outcome { ok: true, value, error: None, logs, stats, ended },
-        Err(error) => Outcome { ok: false, value: None, error: Some(error), logs, stats, ended },
+        Ok(value) => Outcome { ok: true, value_json: value.map(|v| v.to_string()), error: None, logs, stats, realm_lost },
+        Err(error) => Outcome { ok: false, value_json: None, error: Some(error), logs, stats, realm_lost },
     };
-    let outcome = serde_json::to_string(&outcome).unwrap_or_else(|err| {
-        let error = ProgramError::new(ErrorKind::Result, "ResultError", format!("the result could not be encoded: {err}"));
-        format!(r#"{{"ok":false,"error":{},"logs":[],"stats":{{"computeMs":0,"wallMs":0,"bindingCalls":0}},"ended":{ended}}}"#, serde_json::to_string(&error).unwrap_or_default())
-    });
-    sink(Outbound::Done { execution, outcome });
+    sink(ProgramEvent::Done { execution, outcome });
 }
 
 /// Reports an execution that failed before its program could run (no realm, a crash); the
 /// thread ends with it.
 pub fn report_failure(sink: &Sink, execution: u32, error: ProgramError) {
-    report(sink, execution, Err(error), Vec::new(), Stats { compute_ms: 0.0, wall_ms: 0.0, binding_calls: 0 }, true);
+    sink(ProgramEvent::Done { execution, outcome: Outcome::failed(error, true) });
 }
 
 fn internal(message: &str) -> ProgramError {
@@ -397,23 +410,22 @@ mod tests {
     use std::sync::Mutex;
     use std::sync::mpsc::channel;
 
-    /// Runs `source` in a fresh realm on this thread and returns the result JSON.
-    fn run(source: &str, limits: Limits) -> serde_json::Value {
+    /// Runs `source` in a fresh realm on this thread and returns how it ended.
+    fn run(source: &str, limits: Limits) -> Outcome {
         let done = Arc::new(Mutex::new(None));
         let seen = done.clone();
         let sink: Sink = Arc::new(move |event| {
-            if let Outbound::Done { outcome, .. } = event {
+            if let ProgramEvent::Done { outcome, .. } = event {
                 *seen.lock().unwrap() = Some(outcome);
             }
         });
         let request = Arc::new(StopRequest::default());
-        let mut program = Program::new(limits, request.clone(), None, true).unwrap();
+        let mut program = Program::new(limits, request.clone(), RealmKind::OneShot, true).unwrap();
         program.attach(&[], sink).unwrap();
         let (_inbox, receiver) = channel();
         let execution = Execution { id: 0, source: source.to_owned(), language: Language::TypeScript, limits, request };
         program.execute(execution, &receiver);
-        let outcome = done.lock().unwrap().take().unwrap();
-        serde_json::from_str(&outcome).unwrap()
+        done.lock().unwrap().take().unwrap()
     }
 
     fn quick() -> Limits {
@@ -426,20 +438,21 @@ mod tests {
             "const order: string[] = []\nawait new Promise(r => { setTimeout(() => { order.push('b'); r(0) }, 20); setTimeout(() => order.push('a'), 5) })\nreturn order",
             quick(),
         );
-        assert_eq!(outcome["value"], serde_json::json!(["a", "b"]), "{outcome}");
+        assert_eq!(outcome.value_json.as_deref(), Some(r#"["a","b"]"#), "{outcome:?}");
     }
 
     #[test]
     fn a_budget_stop_cannot_be_caught() {
         let outcome = run("try { while (true) {} } catch { return 'caught' } finally { return 'finally' }", quick());
-        assert_eq!(outcome["error"]["kind"], "compute_budget", "{outcome}");
+        assert_eq!(outcome.error.map(|e| e.kind), Some(ErrorKind::ComputeBudget));
     }
 
     #[test]
     fn runtime_errors_report_original_positions() {
         let outcome = run("const a: number = 1\nconst b: { c?: { d: number } } = {}\n  b.c.d", quick());
-        assert_eq!(outcome["error"]["kind"], "runtime", "{outcome}");
+        let error = outcome.error.expect("the program fails");
+        assert_eq!(error.kind, ErrorKind::Runtime, "{error:?}");
         // Boa points at the failing property access, `.d`.
-        assert_eq!((outcome["error"]["line"].as_u64(), outcome["error"]["column"].as_u64()), (Some(3), Some(7)), "{outcome}");
+        assert_eq!((error.line, error.column), (Some(3), Some(7)), "{error:?}");
     }
 }

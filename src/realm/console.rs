@@ -8,13 +8,12 @@ use std::rc::Rc;
 use boa_engine::object::ObjectInitializer;
 use boa_engine::property::Attribute;
 use boa_engine::{Context, JsResult, JsValue, NativeFunction, js_string};
-use serde::Serialize;
 
-use crate::inspect::format_args;
-use crate::positions::PositionMap;
+use crate::realm::inspect::format_args;
+use crate::source::positions::PositionMap;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[napi_derive::napi(string_enum = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
     Log,
     Info,
@@ -23,19 +22,8 @@ pub enum Level {
     Debug,
 }
 
-impl Level {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Log => "log",
-            Self::Info => "info",
-            Self::Warn => "warn",
-            Self::Error => "error",
-            Self::Debug => "debug",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Serialize)]
+#[napi_derive::napi(object)]
+#[derive(Debug, Clone)]
 pub struct LogEntry {
     pub level: Level,
     pub text: String,

@@ -1,4 +1,4 @@
-import type { Bindings } from './index'
+import type { Bindings } from '../index'
 
 /** A JSON Schema (draft-07, or 2020-12 when its `$schema` says so). */
 export type JsonSchema = boolean | { [keyword: string]: unknown }

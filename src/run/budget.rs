@@ -12,7 +12,7 @@ use boa_engine::JsError;
 use boa_engine::error::{EngineError, PanicError};
 
 use crate::error::{ErrorKind, ProgramError};
-use crate::memory;
+use crate::run::memory;
 
 /// Limits as the host passes them (for a runtime, a run or an execute); omitted fields take the
 /// defaults. Crosses N-API as a plain object.

@@ -1,6 +1,6 @@
 'use strict'
 
-const { createCodeRuntime } = require('./index.js')
+const { createCodeRuntime } = require('../runtime.js')
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 

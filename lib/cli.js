@@ -32,7 +32,7 @@ async function main(argv) {
   const source = readProgram(args.program)
   const bindings = args.bindings === undefined ? undefined : await loadBindings(args.bindings)
 
-  const { createCodeRuntime } = require('./index.js')
+  const { createCodeRuntime } = require('./runtime.js')
   const runtime = createCodeRuntime()
   const controller = new AbortController()
   // Ctrl-C ends the program as an aborted run rather than killing the process mid-report

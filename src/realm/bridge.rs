@@ -12,33 +12,35 @@ use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel};
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
-use serde::Deserialize;
 
-use crate::convert::{self, Bounds, Failure};
+use crate::realm::convert::{self, Bounds, Failure};
 
 /// Deepest nesting of arguments and replies.
 pub const MAX_DEPTH: usize = 64;
 
 /// What the program asks of the host.
+#[napi_derive::napi(object)]
 pub struct Call {
     pub id: u32,
+    /// The binding's dotted path, e.g. `github.listIssues`.
     pub path: String,
     /// The arguments as a JSON array.
-    pub args: String,
+    pub args_json: String,
 }
 
-/// The host's answer to a call.
-pub enum Reply {
-    /// The value as JSON text; empty for `undefined`.
-    Value(String),
-    /// The host function threw or rejected: `{ "name": …, "message": … }` as JSON.
-    Error(String),
+/// The host's answer to a call: `error` when the host function threw or rejected, else its value
+/// as JSON text (absent for `undefined`).
+#[napi_derive::napi(object)]
+pub struct Reply {
+    pub value_json: Option<String>,
+    pub error: Option<HostError>,
 }
 
-#[derive(Deserialize)]
-struct HostError {
-    name: Option<String>,
-    message: Option<String>,
+/// What the program learns of a host function's failure: a name and a message, nothing else.
+#[napi_derive::napi(object)]
+pub struct HostError {
+    pub name: String,
+    pub message: String,
 }
 
 /// Calls in flight, and how calls reach the host.
@@ -99,8 +101,8 @@ impl Bridge {
         let id = self.next_id.get();
         self.next_id.set(id.wrapping_add(1));
         self.pending.borrow_mut().insert(id, resolvers);
-        let args = serde_json::Value::Array(converted).to_string();
-        (self.send)(Call { id, path: path.to_owned(), args });
+        let args_json = serde_json::Value::Array(converted).to_string();
+        (self.send)(Call { id, path: path.to_owned(), args_json });
         Ok(promise.into())
     }
 
@@ -111,20 +113,16 @@ impl Bridge {
             return Ok(());
         };
         let (settle, value) = match reply {
-            Reply::Value(text) if text.is_empty() => (&resolvers.resolve, JsValue::undefined()),
-            Reply::Value(text) if text.len() > self.max_bytes.get() => (
+            Reply { error: Some(error), .. } => (&resolvers.reject, error_value(context, &error.name, &error.message)),
+            Reply { value_json: None, .. } => (&resolvers.resolve, JsValue::undefined()),
+            Reply { value_json: Some(text), .. } if text.len() > self.max_bytes.get() => (
                 &resolvers.reject,
                 error_value(context, "RangeError", &format!("the host's reply is larger than {} bytes", self.max_bytes.get())),
             ),
-            Reply::Value(text) => match serde_json::from_str(&text) {
+            Reply { value_json: Some(text), .. } => match serde_json::from_str(&text) {
                 Ok(json) => (&resolvers.resolve, convert::from_json(&json, context)?),
                 Err(err) => (&resolvers.reject, error_value(context, "TypeError", &format!("the host's reply is not usable data: {err}"))),
             },
-            Reply::Error(text) => {
-                let host: HostError = serde_json::from_str(&text).unwrap_or(HostError { name: None, message: Some(text) });
-                let name = host.name.unwrap_or_else(|| "Error".to_owned());
-                (&resolvers.reject, error_value(context, &name, &host.message.unwrap_or_default()))
-            }
         };
         settle.call(&JsValue::undefined(), &[value], context)?;
         Ok(())

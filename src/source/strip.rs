@@ -11,7 +11,7 @@ use swc_common::{BytePos, SourceMap};
 use swc_ts_fast_strip::{Mode, Options, operate};
 
 use crate::error::{ErrorKind, ProgramError};
-use crate::positions::LineIndex;
+use crate::source::positions::LineIndex;
 
 /// The shell the program is parsed in; it shares the program's first line and adds one after
 /// the last, so a trailing `//` comment cannot swallow the closing brace.

@@ -1,6 +1,6 @@
 'use strict'
 
-const { registerCodeRuntime } = require('./register.js')
+const { registerCodeRuntime } = require('../register.js')
 
 /**
  * A cordis plugin module (name + apply): `ctx.plugin(require('code-runtime-boa/cordis'), options)`

@@ -19,11 +19,16 @@ use boa_runtime::extensions::{
     Base64Extension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension, TimeoutExtension, UrlExtension,
 };
 
-use crate::bridge::Bridge;
-use crate::budget::{Budget, ENGINE_RECURSION_LIMIT, guard_bulk_allocations};
-use crate::console::{self, Output};
-use crate::event_loop::EventLoop;
-use crate::positions::PositionMap;
+use crate::run::budget::{Budget, ENGINE_RECURSION_LIMIT, guard_bulk_allocations};
+use crate::run::event_loop::EventLoop;
+use crate::source::positions::PositionMap;
+use bridge::Bridge;
+use console::Output;
+
+pub mod bridge;
+pub mod console;
+pub mod convert;
+pub mod inspect;
 
 /// The environment variable, in a session's `process.env`, holding the staged-input manifest.
 pub const STAGED_INPUTS_ENV: &str = "CODE_RUNTIME_STAGED_INPUTS";
