@@ -263,6 +263,31 @@ describe('binary data (executor.test.ts)', () => {
   })
 })
 
+describe('modules (executor.test.ts, e2e/executor.spec.ts)', () => {
+  it('lets the code import the modules given in options', async () => {
+    // executor.test.ts "should make custom modules importable in sandbox code"; e2e "sandbox can import custom module"
+    const withModules = new BoaExecutor({ modules: { 'helpers.js': 'export function greet(name) { return "hello " + name } export const double = (n) => n * 2' } })
+    try {
+      const result = await withModules.execute('async () => { const { greet, double } = await import("helpers.js"); return { greeting: greet("world"), doubled: double(21) }; }', [])
+      expect(result).toMatchObject({ result: { greeting: 'hello world', doubled: 42 } })
+      expect(result.error).toBeUndefined()
+    } finally {
+      await withModules.dispose()
+    }
+  })
+
+  it('ignores a module named executor.js', async () => {
+    // executor.test.ts "should not allow custom modules to override executor.js"
+    const withHarnessName = new BoaExecutor({ modules: { 'executor.js': 'export default class Evil {}' } })
+    try {
+      expect(await withHarnessName.execute('async () => 1 + 1', [])).toMatchObject({ result: 2 })
+      expect((await withHarnessName.execute('async () => import("executor.js")', [])).error).toBeDefined()
+    } finally {
+      await withHarnessName.dispose()
+    }
+  })
+})
+
 describe('providers (executor.test.ts, iframe-executor.browser.test.ts, e2e/executor.spec.ts)', () => {
   it('exposes a named provider as its own namespace', async () => {
     // executor.test.ts, iframe "exposes tools under a named provider namespace"

@@ -31,6 +31,16 @@ function checkLanguage(language) {
   return language
 }
 
+/** `{ 'specifier.js': 'export …' }`: module source text by the specifier `import()` names. */
+function checkModules(modules) {
+  if (modules === undefined || modules === null) return undefined
+  if (typeof modules !== 'object' || Array.isArray(modules)) throw new TypeError("modules must be an object like { 'helpers.js': 'export const x = 1' }")
+  for (const [specifier, text] of Object.entries(modules)) {
+    if (typeof text !== 'string') throw new TypeError(`modules[${JSON.stringify(specifier)}] must be the module's source text, got ${typeof text}`)
+  }
+  return { ...modules }
+}
+
 function checkMs(value, name, fallback) {
   if (value === undefined) {
     if (fallback === undefined) throw new TypeError(`${name} is required`)
@@ -40,4 +50,4 @@ function checkMs(value, name, fallback) {
   return value
 }
 
-module.exports = { checkLimits, checkLanguage, checkMs }
+module.exports = { checkLimits, checkLanguage, checkModules, checkMs }

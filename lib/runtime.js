@@ -4,7 +4,7 @@
 // on an addon thread and answers its binding calls until the `done` event resolves the run.
 
 const { NativeRuntime } = require('./native/binding.js')
-const { checkLimits, checkLanguage } = require('./options.js')
+const { checkLimits, checkLanguage, checkModules } = require('./options.js')
 const { flattenBindings, answerCall } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
@@ -54,6 +54,7 @@ class CodeRuntime {
         language: checkLanguage(options.language),
         functions: flattenBindings(options.bindings),
         limits: checkLimits(options.limits, 'limits'),
+        modules: checkModules(options.modules),
         signal: options.signal,
         onLog: options.onLog,
       }
@@ -109,7 +110,7 @@ class CodeRuntime {
       }
     }
     try {
-      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, onEvent)
+      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, onEvent)
     } catch (error) {
       return finish(stoppedResult('disposed', error.message))
     }

@@ -35,6 +35,8 @@ struct Handle {
 /// What a run or session needs from the host.
 pub struct Launch {
     pub binding_paths: Vec<String>,
+    /// Modules the program may `import()`, by specifier: their source text.
+    pub modules: HashMap<String, String>,
     pub limits: LimitOverrides,
     pub sink: Sink,
 }
@@ -85,7 +87,7 @@ impl Engine {
         let limits = self.limits(&launch.limits);
         let request = Arc::new(StopRequest::default());
         let execution = Execution { id: 0, source, language, limits, request: request.clone() };
-        let start = Start { execution, binding_paths: launch.binding_paths, sink: launch.sink.clone() };
+        let start = Start { execution, binding_paths: launch.binding_paths, modules: launch.modules, sink: launch.sink.clone() };
         let ready = lock(&self.ready).pop();
         let (id, inbox) = match ready {
             Some(ready) => ready,
@@ -125,7 +127,7 @@ impl Engine {
             };
             let ran = catch_unwind(AssertUnwindSafe(|| {
                 let ready = match program.as_mut() {
-                    Ok(program) => program.attach(&start.binding_paths, start.sink.clone()).map(|()| program),
+                    Ok(program) => program.attach(&start.binding_paths, &start.modules, start.sink.clone()).map(|()| program),
                     Err(error) => Err(error.clone()),
                 };
                 match ready {
@@ -153,7 +155,7 @@ impl Engine {
         let sink = launch.sink.clone();
         let (id, _) = self.spawn(request, launch.sink, move |inbox| {
             let program = Program::new(limits, realm_request, RealmKind::Session { frame }, enforce_budgets)
-                .and_then(|mut program| program.attach(&launch.binding_paths, sink.clone()).map(|()| program));
+                .and_then(|mut program| program.attach(&launch.binding_paths, &launch.modules, sink.clone()).map(|()| program));
             let mut program = match program {
                 Ok(program) => program,
                 Err(error) => return report_failure(&sink, 0, error),

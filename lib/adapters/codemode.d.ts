@@ -9,6 +9,8 @@ export interface BoaExecutorOptions {
   language?: Language
   /** Wall-clock milliseconds per execute (as codemode's `timeout`); past it the error is `Execution timed out`. */
   timeout?: number
+  /** Extra modules the code may `import()`, source text by specifier (as codemode's `modules`; `executor.js` is ignored). */
+  modules?: Record<string, string>
 }
 
 /** Same shape as @cloudflare/codemode's ExecuteResult. */

@@ -93,9 +93,10 @@ class BoaExecutor {
   #ownsRuntime
   #limits
   #language
+  #modules
 
   constructor(options = {}) {
-    const { runtime, limits, language = 'typescript', timeout } = options
+    const { runtime, limits, language = 'typescript', timeout, modules } = options
     if (runtime !== undefined && typeof runtime?.run !== 'function') {
       throw new TypeError('BoaExecutor: options.runtime must be a runtime from createCodeRuntime()')
     }
@@ -109,6 +110,9 @@ class BoaExecutor {
     this.#ownsRuntime = runtime === undefined
     this.#limits = timeout === undefined ? limits : { ...limits, maxWallMs: timeout }
     this.#language = language
+    // codemode reserves executor.js for its harness and ignores a module of that name
+    const { 'executor.js': _harness, ...importable } = modules ?? {}
+    this.#modules = importable
   }
 
   /** Runs `code` normalized as codemode normalizes it; resolves to { result, error?, logs? }, never rejects. */
@@ -153,6 +157,7 @@ class BoaExecutor {
         source: applyEdits(code, edits),
         language: this.#language,
         bindings: { [DISPATCH]: dispatch },
+        modules: this.#modules,
         limits: this.#limits,
       })
       const logs = run.logs.map(formatLog)

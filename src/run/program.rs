@@ -4,7 +4,8 @@
 //! program after another in it.
 
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -14,6 +15,7 @@ use std::time::Instant;
 use boa_engine::builtins::promise::PromiseState;
 use boa_engine::error::EngineError;
 use boa_engine::object::builtins::JsPromise;
+use boa_engine::module::{MapModuleLoader, Module};
 use boa_engine::{Context, JsError, JsObject, JsValue, Source};
 
 use crate::realm::bridge::{Bridge, Call, Reply};
@@ -75,6 +77,7 @@ pub enum RealmKind {
 pub struct Start {
     pub execution: Execution,
     pub binding_paths: Vec<String>,
+    pub modules: HashMap<String, String>,
     pub sink: Sink,
 }
 
@@ -161,6 +164,7 @@ impl Program {
             positions: Rc::new(RefCell::new(PositionMap::default())),
             bridge,
             rejections: Rejections::default(),
+            modules: Rc::new(MapModuleLoader::new()),
         };
         let staged = Rc::new(RefCell::new(BTreeMap::new()));
         let (scope, session) = match kind {
@@ -174,9 +178,16 @@ impl Program {
         Ok(Self { context, wiring, scope, execution, staged, sink })
     }
 
-    /// Gives the realm its bindings and where to report; done once, before the first program.
-    pub fn attach(&mut self, binding_paths: &[String], sink: Sink) -> Result<(), ProgramError> {
+    /// Gives the realm its bindings, the modules it may import and where to report; done once,
+    /// before the first program.
+    pub fn attach(&mut self, binding_paths: &[String], modules: &HashMap<String, String>, sink: Sink) -> Result<(), ProgramError> {
         crate::realm::bridge::install(&self.wiring.bridge, binding_paths, &mut self.context).map_err(realm_error)?;
+        for (specifier, text) in modules {
+            let source = Source::from_bytes(text.as_bytes()).with_path(Path::new(specifier));
+            let module = Module::parse(source, None, &mut self.context)
+                .map_err(|err| ProgramError::new(ErrorKind::Syntax, "SyntaxError", format!("module {specifier:?} does not parse: {err}")))?;
+            self.wiring.modules.insert(specifier, module);
+        }
         *self.sink.borrow_mut() = Some(sink);
         Ok(())
     }
@@ -421,7 +432,7 @@ mod tests {
         });
         let request = Arc::new(StopRequest::default());
         let mut program = Program::new(limits, request.clone(), RealmKind::OneShot, true).unwrap();
-        program.attach(&[], sink).unwrap();
+        program.attach(&[], &HashMap::new(), sink).unwrap();
         let (_inbox, receiver) = channel();
         let execution = Execution { id: 0, source: source.to_owned(), language: Language::TypeScript, limits, request };
         program.execute(execution, &receiver);
