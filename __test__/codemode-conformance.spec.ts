@@ -317,6 +317,11 @@ describe('providers (executor.test.ts, iframe-executor.browser.test.ts, e2e/exec
     expect(await run('async () => typeof codemode')).toMatchObject({ result: 'object' })
   })
 
+  it('lets the code declare a name a provider has', async () => {
+    // normalize.test.ts: statements are wrapped in a function of their own, so they may shadow a namespace
+    expect(await run('const codemode = { n: 2 };\ncodemode.n * 21', inCodemode({}))).toMatchObject({ result: 42 })
+  })
+
   it('refuses duplicate provider names', async () => {
     // executor.test.ts, iframe "rejects duplicate provider names"
     expect((await run('async () => 1', [{ name: 'dup', fns: {} }, { name: 'dup', fns: {} }])).error).toContain('Duplicate')

@@ -127,7 +127,10 @@ class BoaExecutor {
       const opening =
         `${HELPER_SOURCE}\nreturn ${HELPER}.encode(await (async () => {\n` +
         providers.map((p) => `const ${p.name} = ${HELPER}.namespace(${JSON.stringify(p.name)});\n`).join('') +
-        providers.filter((p) => p.prelude).map((p) => `${p.prelude}\n`).join('')
+        providers.filter((p) => p.prelude).map((p) => `${p.prelude}\n`).join('') +
+        // a block of its own, as codemode's wrapping function gives it: the code may declare a
+        // name a provider has
+        '{\n'
       return await this.#runReadings(code, readingsOf(code), opening, tools)
     } catch (error) {
       return failure(error instanceof Error ? error.message : String(error))
@@ -152,7 +155,7 @@ class BoaExecutor {
     }
     let furthest
     for (const reading of readings) {
-      const edits = [{ at: 0, text: opening }, ...reading.edits, { at: code.length, text: '\n})());' }]
+      const edits = [{ at: 0, text: opening }, ...reading.edits, { at: code.length, text: '\n}\n})());' }]
       const run = await runtime.run({
         source: applyEdits(code, edits),
         language: this.#language,

@@ -212,7 +212,8 @@ fn percent_s(value: &JsValue, positions: &PositionMap, context: &mut Context) ->
         return Ok(symbol.descriptive_string().to_std_string_lossy());
     }
     match value.as_object() {
-        Some(object) if has_built_in_to_string(&object, context)? => {
+        // functions are `typeof 'function'`: Node gives their source text
+        Some(object) if !object.is_callable() && has_built_in_to_string(&object, context)? => {
             let options = InspectOptions { depth: 0.0, ..InspectOptions::default() };
             inspect_with(value, &options, positions, context)
         }
@@ -1098,11 +1099,12 @@ impl Inspector<'_> {
             Some(v) => v.as_string().map_or_else(|| v.display().to_string(), |s| s.to_std_string_lossy()),
         };
         let message = data_text(error, "message", context)?.unwrap_or_default();
-        let mut stack = self.stack(error, &name, &message, context)?;
+        let (mut stack, from_engine) = self.stack(error, &name, &message, context)?;
         for duplicate in ["name", "message", "stack"] {
             if has_key(keys, duplicate) {
-                let value = own_data(error, &js_string!(duplicate).into(), context)?;
-                if value.as_ref().and_then(JsValue::as_string).is_none_or(|s| stack.contains(&s.to_std_string_lossy())) {
+                let value = own_data(error, &js_string!(duplicate).into(), context)?.unwrap_or_default();
+                let text = value.as_string().map_or_else(|| value.display().to_string(), |s| s.to_std_string_lossy());
+                if stack.contains(&text) {
                     keys.retain(|k| !matches!(k, Key::Own(PropertyKey::String(s)) if s.to_std_string_lossy() == duplicate));
                 }
             }
@@ -1117,7 +1119,8 @@ impl Inspector<'_> {
         stack = improve_stack(stack, constructor, &name, tag);
         let position = if message.is_empty() { None } else { stack.find(&message).filter(|&p| p != 0).map(|p| p + message.len()) };
         let frames_start = stack[position.unwrap_or(0).min(stack.len())..].find("\n    at");
-        if frames_start.is_none() {
+        // Node's errors always carry frames; Boa records none for some (a ReferenceError)
+        if frames_start.is_none() && !from_engine {
             stack = format!("[{stack}]");
         }
         if self.indentation != 0 {
@@ -1126,21 +1129,25 @@ impl Inspector<'_> {
         Ok(stack)
     }
 
-    /// The error's stack as Node shows it: one the program set, as it is; the engine's, as a
-    /// `Name: message` line and the frames in the program's own positions.
-    fn stack(&self, error: &JsObject, name: &str, message: &str, context: &mut Context) -> JsResult<String> {
-        if let Some(own) = own_data(error, &js_string!("stack").into(), context)? {
-            if let Some(text) = own.as_string() {
-                return Ok(text.to_std_string_lossy());
-            }
+    /// The error's stack as Node shows it, and whether the engine made it: one the program set,
+    /// as it is; the engine's, as a `Name: message` line and the frames in the program's own
+    /// positions; none, as the `Name: message` line.
+    fn stack(&self, error: &JsObject, name: &str, message: &str, context: &mut Context) -> JsResult<(String, bool)> {
+        let own = own_property(error, &js_string!("stack").into(), context)?;
+        let set_by_program = own.as_ref().is_some_and(|p| p.value.is_some());
+        if let Some(text) = own.and_then(|p| p.value).and_then(|v| v.as_string()) {
+            return Ok((text.to_std_string_lossy(), false));
         }
         let head = match (name.is_empty(), message.is_empty()) {
             (_, true) => name.to_owned(),
             (true, false) => message.to_owned(),
             (false, false) => format!("{name}: {message}"),
         };
+        if set_by_program {
+            return Ok((head, false));
+        }
         let frames = map_stack(&data_string(error, "stack", context).unwrap_or_default(), self.positions);
-        Ok(if frames.is_empty() { head } else { format!("{head}\n{frames}") })
+        Ok((if frames.is_empty() { head } else { format!("{head}\n{frames}") }, true))
     }
 
     /// Node's `getBoxedBase`: `[Number: 3]`, `[String: 'a']`.
