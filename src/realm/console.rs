@@ -10,6 +10,7 @@ use boa_engine::property::Attribute;
 use boa_engine::{Context, JsResult, JsValue, NativeFunction, js_string};
 
 use crate::realm::inspect::format_args;
+use crate::run::memory::HeapBytes;
 use crate::source::positions::PositionMap;
 
 #[napi_derive::napi(string_enum = "lowercase")]
@@ -27,6 +28,12 @@ pub enum Level {
 pub struct LogEntry {
     pub level: Level,
     pub text: String,
+}
+
+impl HeapBytes for LogEntry {
+    fn heap_bytes(&self) -> usize {
+        self.text.heap_bytes()
+    }
 }
 
 /// Where log entries go as they are written.

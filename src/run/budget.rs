@@ -8,6 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
+use cpu_time::ThreadTime;
+
 use boa_engine::JsError;
 use boa_engine::error::{EngineError, PanicError};
 
@@ -51,7 +53,8 @@ impl Limits {
     /// These limits with `overrides` applied; an override that is not a finite number >= 0 is
     /// ignored by the JS layer's validation before it gets here.
     pub fn with(self, overrides: &LimitOverrides) -> Self {
-        let ms = |v: Option<f64>, d: Duration| v.map_or(d, |ms| Duration::from_secs_f64(ms / 1e3));
+        // Saturating: a budget too large for a Duration is as good as none.
+        let ms = |v: Option<f64>, d: Duration| v.map_or(d, |ms| Duration::try_from_secs_f64(ms / 1e3).unwrap_or(Duration::MAX));
         let bytes = |v: Option<f64>, d: usize| v.map_or(d, |b| b as usize);
         Self {
             compute: ms(overrides.compute_ms, self.compute),
@@ -133,13 +136,20 @@ const CHECK_INTERVAL_LOW: Duration = Duration::from_micros(250);
 const CHECK_INTERVAL_HIGH: Duration = Duration::from_millis(1);
 const FAST_GROWTH_BYTES: usize = 64 * 1024;
 
+/// When a program started, by the wall clock and by its thread's CPU clock.
+#[derive(Clone, Copy)]
+struct Clocks {
+    wall: Instant,
+    cpu: ThreadTime,
+}
+
 /// The budgets of one program, owned by its thread and shared with the realm's hooks. A session
 /// restarts it for each execute, keeping the memory baseline of the realm's creation.
 pub struct Budget {
     limits: Cell<Limits>,
-    started: Cell<Instant>,
-    compute_used: Cell<Duration>,
-    slice_started: Cell<Option<Instant>>,
+    /// None between programs (a realm being built, or waiting for its next program): time spent
+    /// there is nobody's, so no clock runs and no time budget applies.
+    started: Cell<Option<Clocks>>,
     memory_baseline: isize,
     request: RefCell<Arc<StopRequest>>,
     stopped: Cell<Option<StopReason>>,
@@ -154,29 +164,24 @@ pub struct Budget {
 impl Budget {
     /// A budget whose memory baseline is what the calling thread holds now.
     pub fn new(limits: Limits, request: Arc<StopRequest>) -> Self {
-        let now = Instant::now();
         Self {
             limits: Cell::new(limits),
-            started: Cell::new(now),
-            compute_used: Cell::new(Duration::ZERO),
-            slice_started: Cell::new(None),
+            started: Cell::new(None),
             memory_baseline: memory::thread_live_bytes(),
             request: RefCell::new(request),
             stopped: Cell::new(None),
             countdown: Cell::new(MIN_COUNTDOWN),
-            last_check: Cell::new(now),
+            last_check: Cell::new(Instant::now()),
             collected_at: Cell::new(0),
             used_at_check: Cell::new(0),
         }
     }
 
-    /// Starts the clocks again for the next program in the same realm.
+    /// Starts the clocks for the next program in this realm.
     pub fn restart(&self, limits: Limits, request: Arc<StopRequest>) {
         let now = Instant::now();
         self.limits.set(limits);
-        self.started.set(now);
-        self.compute_used.set(Duration::ZERO);
-        self.slice_started.set(None);
+        self.started.set(Some(Clocks { wall: now, cpu: ThreadTime::now() }));
         *self.request.borrow_mut() = request;
         self.stopped.set(None);
         self.countdown.set(MIN_COUNTDOWN);
@@ -194,30 +199,27 @@ impl Budget {
         self.limits.get()
     }
 
+    /// Stops the clocks: the program has ended, and until the next one starts no budget runs.
+    pub fn finish(&self) {
+        self.started.set(None);
+    }
+
+    /// When the wall budget ends; for a huge budget, far enough away never to be reached.
     pub fn wall_deadline(&self) -> Instant {
-        self.started.get() + self.limits.get().wall
+        let now = Instant::now();
+        let started = self.started.get().map_or(now, |clocks| clocks.wall);
+        let far = now + Duration::from_secs(365 * 24 * 3600);
+        started.checked_add(self.limits.get().wall).map_or(far, |deadline| deadline.min(far))
     }
 
     pub fn wall_elapsed(&self) -> Duration {
-        self.started.get().elapsed()
+        self.started.get().map_or(Duration::ZERO, |clocks| clocks.wall.elapsed())
     }
 
-    /// Marks the start of engine work (evaluation, a job, a timer, a binding reply).
-    pub fn begin_compute(&self) {
-        if self.slice_started.get().is_none() {
-            self.slice_started.set(Some(Instant::now()));
-        }
-    }
-
-    /// Marks the end of engine work: the thread is about to wait for the host or a timer.
-    pub fn end_compute(&self) {
-        if let Some(start) = self.slice_started.take() {
-            self.compute_used.set(self.compute_used.get() + start.elapsed());
-        }
-    }
-
+    /// CPU time the program's thread has spent on it: busy time, which waiting does not add to
+    /// and a loaded machine does not inflate.
     pub fn compute_used(&self) -> Duration {
-        self.compute_used.get() + self.slice_started.get().map_or(Duration::ZERO, |s| s.elapsed())
+        self.started.get().map_or(Duration::ZERO, |clocks| clocks.cpu.elapsed())
     }
 
     pub fn memory_used(&self) -> usize {
@@ -275,8 +277,11 @@ impl Budget {
             return Err(reason);
         }
         let limits = self.limits.get();
+        let running = self.started.get().is_some();
         let reason = if let Some(reason) = self.request.borrow().get() {
             Some(reason)
+        } else if !running {
+            None
         } else if self.wall_elapsed() >= limits.wall {
             Some(StopReason::WallBudget)
         } else if self.compute_used() >= limits.compute {
