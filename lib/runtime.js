@@ -3,7 +3,7 @@
 // The public runtime: checks a run's options, queues it under maxConcurrency, starts its program
 // on an addon thread and answers its binding calls until the `done` event resolves the run.
 
-const { NativeRuntime } = require('./native/binding.js')
+const { NativeRuntime } = require('./addon.js')
 const { checkLimits, checkLanguage } = require('./options.js')
 const { flattenBindings, answerCall } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')

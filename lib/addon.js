@@ -1,0 +1,76 @@
+'use strict'
+
+// The compiled addon, through the loader napi-rs generates (lib/native/binding.js): it tries a
+// local build first (a clone of the repository), then this platform's package, one of the
+// optionalDependencies. When nothing loads, that loader blames an npm bug whatever happened;
+// the error thrown here names the platform, the package that serves it and, when the addon is
+// there but refuses to load (a Deno run without --allow-ffi, a damaged file), the reason.
+const fs = require('node:fs')
+const path = require('node:path')
+const { name, version, optionalDependencies } = require('../package.json')
+
+function loadAddon() {
+  try {
+    return require('./native/binding.js')
+  } catch (loaderError) {
+    throw explainLoadFailure(loaderError)
+  }
+}
+
+// The napi-rs name of this platform, as in the package names: darwin-arm64, linux-x64-musl, ...
+function platformName() {
+  const abi = process.platform === 'linux' ? linuxLibc() : process.platform === 'win32' ? 'msvc' : null
+  return [process.platform, process.arch, abi].filter(Boolean).join('-')
+}
+
+function linuxLibc() {
+  try {
+    return fs.readFileSync('/usr/bin/ldd', 'utf8').includes('musl') ? 'musl' : 'gnu'
+  } catch {
+    // no ldd (a slim image): the libraries this process loaded, as the generated loader checks
+    const loaded = process.report?.getReport?.().sharedObjects ?? []
+    return loaded.some((file) => file.includes('musl')) ? 'musl' : 'gnu'
+  }
+}
+
+// The addon file the loader would take for this platform, if there is one
+function locateAddon(platform, packageName) {
+  const local = path.join(__dirname, 'native', `${name}.${platform}.node`)
+  if (fs.existsSync(local)) return local
+  try {
+    return require.resolve(packageName)
+  } catch {
+    return null
+  }
+}
+
+function explainLoadFailure(loaderError) {
+  const platform = platformName()
+  const packageName = `${name}-${platform}`
+  if (!(packageName in optionalDependencies)) {
+    const published = Object.keys(optionalDependencies).map((dependency) => dependency.slice(name.length + 1))
+    return new Error(
+      `${name} has no native addon for ${platform}: it publishes one for ${published.join(', ')}. ` +
+        'Elsewhere, build it from a clone of the repository (npm run build; needs a Rust toolchain).',
+      { cause: loaderError },
+    )
+  }
+  const found = locateAddon(platform, packageName)
+  if (found) {
+    try {
+      require(found)
+    } catch (cause) {
+      const deno = globalThis.Deno ? ' Deno loads it with --allow-read --allow-env --allow-ffi.' : ''
+      return new Error(`${name}: the native addon for ${platform} (${found}) failed to load: ${cause.message}.${deno}`, { cause })
+    }
+  }
+  return new Error(
+    `${name} found no native addon for ${platform}: install ${packageName}@${version} ` +
+      `(npm install ${packageName}@${version}). It is an optional dependency of ${name}, which an ` +
+      'install leaves out with --omit=optional or a lockfile written on another platform ' +
+      '(https://github.com/npm/cli/issues/4828).',
+    { cause: loaderError },
+  )
+}
+
+module.exports = loadAddon()
