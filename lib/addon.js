@@ -57,12 +57,16 @@ function explainLoadFailure(loaderError) {
   }
   const found = locateAddon(platform, packageName)
   if (found) {
+    // The addon's own load error when it has one; else the loader failed around it (Deno without --allow-env)
+    let cause = loaderError
     try {
       require(found)
-    } catch (cause) {
-      const deno = globalThis.Deno ? ' Deno loads it with --allow-read --allow-env --allow-ffi.' : ''
-      return new Error(`${name}: the native addon for ${platform} (${found}) failed to load: ${cause.message}.${deno}`, { cause })
+    } catch (addonError) {
+      cause = addonError
     }
+    const deno = globalThis.Deno ? ' Deno loads it with --allow-read --allow-env --allow-ffi.' : ''
+    const reason = String(cause.message).replace(/\.$/, '')
+    return new Error(`${name}: the native addon for ${platform} (${found}) failed to load: ${reason}.${deno}`, { cause })
   }
   return new Error(
     `${name} found no native addon for ${platform}: install ${packageName}@${version} ` +
