@@ -1,20 +1,22 @@
 'use strict'
 
-// The package as a user gets it: the main package and this platform's package (napi-rs layout:
-// the addon lives only in the platform package), each packed with `npm pack`, installed from
-// their tarballs into a fresh project with install scripts off (no build, no Rust toolchain),
-// then a jest spec (CommonJS) and a vitest spec (ESM) run there. Run after `npm run build`;
-// usage: npm run test:consumer
+// The package as a user gets it: the main package as the release publishes it and this
+// platform's package (the napi-rs layout: the addon lives only in the platform package), each
+// packed with `npm pack`, installed from their tarballs into a fresh project with install scripts
+// off (no build, no Rust toolchain), then a jest spec (CommonJS) and a vitest spec (ESM) run
+// there. Run after `npm run build`; usage: npm run test:consumer
 const { execFileSync } = require('node:child_process')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
 
+const { publishedPlatforms } = require('../lib/platforms.js')
+
 const root = path.resolve(__dirname, '..')
-const { name, devDependencies, optionalDependencies, scripts = {} } = require('../package.json')
-const platformNames = Object.keys(optionalDependencies).map((dependency) => dependency.slice(name.length + 1))
+const manifestPath = path.join(root, 'package.json')
+const { name, version, devDependencies, scripts = {} } = require(manifestPath)
 // Any path naming a platform (linux-x64-gnu, darwin-arm64, ...) is platform-specific
-const platformSpecific = new RegExp(`(${platformNames.join('|')})`)
+const platformSpecific = new RegExp(`(${publishedPlatforms.join('|')})`)
 
 function sh(command, args, cwd) {
   console.log(`$ ${command} ${args.join(' ')}`)
@@ -36,15 +38,34 @@ function main() {
   if (installScripts.length) throw new Error(`package.json has install scripts (${installScripts.join(', ')}); users' npm would not run them`)
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'code-runtime-boa-consumer-'))
 
-  const main = pack(root, work)
-  const platformFiles = main.files.map((file) => file.path).filter((file) => file.endsWith('.node') || platformSpecific.test(file))
-  if (platformFiles.length) throw new Error(`the main package ships platform-specific files: ${platformFiles.join(', ')}`)
-
-  // The platform package as the release workflow makes it: napi's package dirs in npm/ (not
-  // committed), the addon copied in (`napi artifacts` does that there, but wants every target)
+  // The packages as the release workflow makes them: napi create-npm-dirs makes npm/<platform>/
+  // (not committed) and napi pre-publish pins each platform package, at exactly this version, in
+  // the main package's optionalDependencies. The other targets' addons, built only by the
+  // workflow, get stand-ins that pre-publish wants present and nothing here packs.
   sh('npx', ['--no-install', 'napi', 'create-npm-dirs'], root)
   const platformDir = path.join(root, 'npm', platform)
   fs.copyFileSync(path.join(root, 'lib', 'native', builds[0]), path.join(platformDir, builds[0]))
+  const standIns = publishedPlatforms
+    .map((other) => path.join(root, 'npm', other, `${name}.${other}.node`))
+    .filter((file) => !fs.existsSync(file))
+  for (const file of standIns) fs.writeFileSync(file, 'a stand-in, never packed')
+  const manifest = fs.readFileSync(manifestPath, 'utf8')
+  let main
+  try {
+    sh('npx', ['--no-install', 'napi', 'pre-publish', '--skip-optional-publish', '--no-gh-release', '--tagstyle', 'npm'], root)
+    const { optionalDependencies } = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+    const expected = Object.fromEntries(publishedPlatforms.map((other) => [`${name}-${other}`, version]))
+    if (JSON.stringify(optionalDependencies) !== JSON.stringify(expected)) {
+      throw new Error(`pre-publish pinned ${JSON.stringify(optionalDependencies)}, expected ${JSON.stringify(expected)}`)
+    }
+    main = pack(root, work)
+  } finally {
+    // pre-publish rewrote package.json in place, as it does in the release job: put it back
+    fs.writeFileSync(manifestPath, manifest)
+    for (const file of standIns) fs.rmSync(file)
+  }
+  const platformFiles = main.files.map((file) => file.path).filter((file) => file.endsWith('.node') || platformSpecific.test(file))
+  if (platformFiles.length) throw new Error(`the main package ships platform-specific files: ${platformFiles.join(', ')}`)
   const native = pack(platformDir, work)
   if (!native.files.some((file) => file.path === builds[0])) throw new Error(`${native.filename} lacks ${builds[0]}`)
 

@@ -1,35 +1,20 @@
 'use strict'
 
 // The compiled addon, through the loader napi-rs generates (lib/native/binding.js): it tries a
-// local build first (a clone of the repository), then this platform's package, one of the
-// optionalDependencies. When nothing loads, that loader blames an npm bug whatever happened;
+// local build first (a clone of the repository), then this platform's package (the release
+// pins each as an optional dependency). When nothing loads, that loader blames an npm bug;
 // the error thrown here names the platform, the package that serves it and, when the addon is
 // there but refuses to load (a Deno run without --allow-ffi, a damaged file), the reason.
 const fs = require('node:fs')
 const path = require('node:path')
-const { name, version, optionalDependencies } = require('../package.json')
+const { name, version } = require('../package.json')
+const { hostPlatform, publishedPlatforms } = require('./platforms.js')
 
 function loadAddon() {
   try {
     return require('./native/binding.js')
   } catch (loaderError) {
     throw explainLoadFailure(loaderError)
-  }
-}
-
-// The napi-rs name of this platform, as in the package names: darwin-arm64, linux-x64-musl, ...
-function platformName() {
-  const abi = process.platform === 'linux' ? linuxLibc() : process.platform === 'win32' ? 'msvc' : null
-  return [process.platform, process.arch, abi].filter(Boolean).join('-')
-}
-
-function linuxLibc() {
-  try {
-    return fs.readFileSync('/usr/bin/ldd', 'utf8').includes('musl') ? 'musl' : 'gnu'
-  } catch {
-    // no ldd (a slim image): the libraries this process loaded, as the generated loader checks
-    const loaded = process.report?.getReport?.().sharedObjects ?? []
-    return loaded.some((file) => file.includes('musl')) ? 'musl' : 'gnu'
   }
 }
 
@@ -45,12 +30,11 @@ function locateAddon(platform, packageName) {
 }
 
 function explainLoadFailure(loaderError) {
-  const platform = platformName()
+  const platform = hostPlatform()
   const packageName = `${name}-${platform}`
-  if (!(packageName in optionalDependencies)) {
-    const published = Object.keys(optionalDependencies).map((dependency) => dependency.slice(name.length + 1))
+  if (!publishedPlatforms.includes(platform)) {
     return new Error(
-      `${name} has no native addon for ${platform}: it publishes one for ${published.join(', ')}. ` +
+      `${name} has no native addon for ${platform}: it publishes one for ${publishedPlatforms.join(', ')}. ` +
         'Elsewhere, build it from a clone of the repository (npm run build; needs a Rust toolchain).',
       { cause: loaderError },
     )
