@@ -4,7 +4,7 @@
 // on an addon thread and answers its binding calls until the `done` event resolves the run.
 
 const { availableParallelism } = require('node:os')
-const { NativeRuntime } = require('./native/binding.js')
+const { NativeRuntime } = require('./addon.js')
 const { checkLimits, checkLanguage, checkSignal, checkFunction } = require('./options.js')
 const { flattenBindings, answerCall } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
