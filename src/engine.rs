@@ -12,9 +12,19 @@ use crate::budget::{LimitOverrides, Limits, StopReason, StopRequest};
 use crate::error::ProgramError;
 use crate::program::{Execution, Inbound, Language, Program, Sink, Start, report_failure};
 
-/// Stack of a program thread. Boa's parser, compiler and native re-entries recurse on it; the
-/// nesting and recursion limits keep programs well inside it. Only touched pages cost memory.
+/// Stack of a program thread. Only touched pages cost memory. It is this large for the parsers:
+/// swc's recurses once per level of an unbracketed chain (`!!!...!x`, `while (a) while (a) ...`)
+/// without a bound of its own, before the nesting check can look at the tree, and a 1 MiB
+/// program of such a chain took most of it (every shape measured fits). Running the program
+/// uses at most [`PROGRAM_RUN_STACK_BYTES`] of it.
 pub const PROGRAM_STACK_BYTES: usize = 512 * 1024 * 1024;
+
+/// Stack the engine may use while it runs a program; past it, whatever recurses throws a
+/// catchable RangeError. A program that recurses until then touches all of it, outside the
+/// memory budget, so it is no larger than the worst legitimate use measured: Boa parsing and
+/// compiling a program nested `prepare::MAX_NESTING` deep (under 40 MiB) and `MAX_CALL_DEPTH`
+/// calls re-entering the engine through built-ins.
+pub const PROGRAM_RUN_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {

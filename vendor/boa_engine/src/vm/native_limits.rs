@@ -31,19 +31,23 @@ pub(crate) struct NativeLimits {
 }
 
 impl NativeLimits {
-    /// Limits for the calling thread's stack, keeping `reserve` bytes of it free.
-    fn for_current_thread(reserve: usize) -> usize {
+    /// The stack floor for the calling thread: at most `usable` bytes below the caller, and never
+    /// closer than [`DEFAULT_STACK_RESERVE`] to the end of the stack.
+    fn floor_for_current_thread(usable: usize) -> usize {
         let marker = 0u8;
         let here = std::ptr::addr_of!(marker) as usize;
-        stacker::remaining_stack()
-            .map_or(0, |remaining| (here - remaining.min(here)).saturating_add(reserve))
+        let Some(remaining) = stacker::remaining_stack() else {
+            return 0;
+        };
+        let end = here - remaining.min(here);
+        (end + DEFAULT_STACK_RESERVE).max(here.saturating_sub(usable))
     }
 }
 
 impl Default for NativeLimits {
     fn default() -> Self {
         Self {
-            stack_floor: Self::for_current_thread(DEFAULT_STACK_RESERVE),
+            stack_floor: Self::floor_for_current_thread(usize::MAX),
             allocation_check: None,
             unchecked_bytes: Cell::new(0),
         }
@@ -65,11 +69,12 @@ fn stack_exhausted() -> JsNativeError {
 }
 
 impl Context {
-    /// Lets the engine use the calling thread's stack down to `reserve` bytes above its end; past
-    /// that, whatever recurses throws a catchable `RangeError`. Call it on the thread that runs
-    /// this context (a context starts with [`DEFAULT_STACK_RESERVE`] on the thread building it).
-    pub fn set_native_stack_reserve(&mut self, reserve: usize) {
-        self.vm.native_limits.stack_floor = NativeLimits::for_current_thread(reserve);
+    /// Lets the engine use at most `usable` bytes of the calling thread's stack below the caller
+    /// (and never the last [`DEFAULT_STACK_RESERVE`] bytes); past that, whatever recurses throws
+    /// a catchable `RangeError`. Call it on the thread that runs this context; a context starts
+    /// with all of the stack of the thread building it but the reserve.
+    pub fn set_native_stack_limit(&mut self, usable: usize) {
+        self.vm.native_limits.stack_floor = NativeLimits::floor_for_current_thread(usable);
     }
 
     /// Installs the check every allocation of a program-chosen size asks first; `None` removes it.

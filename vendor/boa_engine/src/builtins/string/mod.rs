@@ -770,11 +770,9 @@ impl String {
             .and_then(|n| n.checked_mul(len as u64))
             .is_none_or(|total_len| total_len > (Self::MAX_STRING_LENGTH as u64))
         {
+            // Local patch (code-runtime-boa): the message named Boa's old maximum, 2^32 - 1.
             return Err(JsNativeError::range()
-                .with_message(
-                    "repeat count must be a positive finite number \
-                        that doesn't overflow the maximum string length (2^32 - 1)",
-                )
+                .with_message("Invalid string length")
                 .into());
         }
 
