@@ -18,8 +18,11 @@ use crate::run::budget::{LimitOverrides, Limits, StopReason, StopRequest};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::program::{Execution, Inbound, Inbox, Language, Program, RealmKind, Sink, Start, report_failure};
 
-/// Stack of a program thread. Boa's parser, compiler and native re-entries recurse on it; the
-/// nesting and recursion limits keep programs well inside it. Only touched pages cost memory.
+/// Stack of a program thread. Only touched pages cost memory. It is this large for the parsers:
+/// swc's recurses once per level of an unbracketed chain (`!!!...!x`, `while (a) while (a) ...`)
+/// without a bound of its own, before the nesting check can look at the tree, and a 1 MiB
+/// program of such a chain took most of it (every shape measured fits). Running the program
+/// uses at most [`PROGRAM_RUN_STACK_BYTES`] of it.
 pub const PROGRAM_STACK_BYTES: usize = 512 * 1024 * 1024;
 
 /// Stack a worker touches once when it starts, so the parser's first deep recursion of each run
@@ -30,6 +33,13 @@ const PREFAULTED_STACK_BYTES: usize = 256 * 1024;
 /// those exits once it has waited `IDLE_EXIT` with no run to take.
 const READY_WORKERS: usize = 2;
 const IDLE_EXIT: Duration = Duration::from_secs(2);
+
+/// Stack the engine may use while it runs a program; past it, whatever recurses throws a
+/// catchable RangeError. A program that recurses until then touches all of it, outside the
+/// memory budget, so it is no larger than the worst legitimate use measured: Boa parsing and
+/// compiling a program nested `prepare::MAX_NESTING` deep (under 40 MiB) and `MAX_CALL_DEPTH`
+/// calls re-entering the engine through built-ins.
+pub const PROGRAM_RUN_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {

@@ -505,6 +505,39 @@ mod tests {
         assert_eq!(outcome.error.map(|e| e.kind), Some(ErrorKind::ComputeBudget));
     }
 
+    /// [`run`] on a thread with a program thread's stack, as the engine starts them.
+    fn run_on_program_stack(source: &'static str, limits: Limits) -> serde_json::Value {
+        std::thread::Builder::new()
+            .stack_size(crate::engine::PROGRAM_STACK_BYTES)
+            .spawn(move || run(source, limits))
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn native_recursion_on_program_data_is_a_catchable_range_error() {
+        let limits = Limits { compute: std::time::Duration::from_secs(20), wall: std::time::Duration::from_secs(40), ..Limits::default() };
+        let outcome = run_on_program_stack(
+            "let o = {}
+for (let i = 0; i < 2e5; i++) o = { o }
+try { JSON.stringify(o) } catch (e) { return [e.name, e.message] }",
+            limits,
+        );
+        assert_eq!(outcome["value"], serde_json::json!(["RangeError", "Maximum call stack size exceeded"]), "{outcome}");
+    }
+
+    #[test]
+    fn program_sized_results_are_charged_before_they_are_built() {
+        let limits = Limits { max_memory_bytes: 16 << 20, ..quick() };
+        let outcome = run("const s = 'x'.repeat(1 << 20)
+return Array(100).fill(s).join('').length", limits);
+        assert_eq!(outcome["error"]["kind"], "memory_budget", "{outcome}");
+        let outcome = run("const s = 'x'.repeat(1 << 20)
+return Array(4).fill(s).join('').length", limits);
+        assert_eq!(outcome["value"], 4 << 20, "{outcome}");
+    }
+
     #[test]
     fn runtime_errors_report_original_positions() {
         let outcome = run("const a: number = 1\nconst b: { c?: { d: number } } = {}\n  b.c.d", quick());

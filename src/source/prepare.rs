@@ -5,7 +5,7 @@
 //! interrupt enforces them (see `budget`).
 
 use swc_common::{BytePos, Span, Spanned};
-use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pat, Stmt, VarDeclKind};
+use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pat, SeqExpr, Stmt, VarDeclKind};
 use swc_ecma_parser::{Parser, StringInput, Syntax};
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -25,9 +25,14 @@ pub const MAX_NESTING: usize = 1000;
 /// Largest program accepted. Programs are code, not data: data belongs in bindings or inputs.
 pub const MAX_SOURCE_BYTES: usize = 1024 * 1024;
 
-/// Refuses programs whose size or bracket nesting would make parsing them a hazard, before any
-/// parser sees them. Brackets inside strings count too: a program needs a thousand more opening
-/// than closing brackets in its strings to be refused wrongly.
+/// Most arrows (`=>`) accepted. swc's parser recurses once per nested arrow body without
+/// growing its stack (`x => x => ...` 300,000 deep overflowed a 512 MiB stack), and the nesting
+/// check only runs after it parsed; real programs have a few hundred arrows at most.
+pub const MAX_ARROWS: usize = 10_000;
+
+/// Refuses programs whose size, bracket nesting or arrow count would make parsing them a hazard,
+/// before any parser sees them. Brackets and arrows inside strings count too: a program needs a
+/// thousand more opening than closing brackets in its strings to be refused wrongly.
 pub fn check_shape(source: &str) -> Result<(), ProgramError> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(syntax_error(
@@ -37,7 +42,14 @@ pub fn check_shape(source: &str) -> Result<(), ProgramError> {
         ));
     }
     let mut depth = 0usize;
+    let mut arrows = 0usize;
     for (at, byte) in source.bytes().enumerate() {
+        if byte == b'>' && at > 0 && source.as_bytes()[at - 1] == b'=' {
+            arrows += 1;
+            if arrows > MAX_ARROWS {
+                return Err(syntax_error(source, &format!("the program has more than {MAX_ARROWS} arrow functions; split it up"), Some(at)));
+            }
+        }
         match byte {
             b'(' | b'[' | b'{' => {
                 depth += 1;
@@ -181,8 +193,8 @@ struct Checker {
 }
 
 impl Checker {
-    fn nested(&mut self, span: Span, visit: impl FnOnce(&mut Self)) {
-        self.depth += 1;
+    fn nested(&mut self, span: Span, levels: usize, visit: impl FnOnce(&mut Self)) {
+        self.depth += levels;
         if self.depth > MAX_NESTING {
             if self.error.is_none() {
                 self.error = Some((format!("the program nests deeper than {MAX_NESTING} levels; flatten it"), span.lo));
@@ -190,7 +202,7 @@ impl Checker {
         } else {
             visit(self);
         }
-        self.depth -= 1;
+        self.depth -= levels;
     }
 }
 
@@ -209,11 +221,17 @@ impl Visit for Checker {
     }
 
     fn visit_stmt(&mut self, stmt: &Stmt) {
-        self.nested(stmt.span(), |this| stmt.visit_children_with(this));
+        self.nested(stmt.span(), 1, |this| stmt.visit_children_with(this));
     }
 
     fn visit_expr(&mut self, expr: &Expr) {
-        self.nested(expr.span(), |this| expr.visit_children_with(this));
+        self.nested(expr.span(), 1, |this| expr.visit_children_with(this));
+    }
+
+    fn visit_seq_expr(&mut self, seq: &SeqExpr) {
+        // swc reads `a, b, c` as one list, Boa as pairs nested one level per comma (and its
+        // parser clones them recursively): 500,000 commas overflowed a 512 MiB stack.
+        self.nested(seq.span, seq.exprs.len().saturating_sub(1), |this| seq.visit_children_with(this));
     }
 }
 
@@ -357,6 +375,21 @@ mod tests {
             .join()
             .unwrap();
         assert!(err.message.contains("nests deeper"), "{}", err.message);
+    }
+
+    #[test]
+    fn long_comma_sequences_count_as_nesting() {
+        let source = format!("let a = 1; return ({}a)", "a,".repeat(5_000));
+        let err = script(&source, Scope::Isolated).unwrap_err();
+        assert!(err.message.contains("nests deeper"), "{}", err.message);
+        assert!(script(&format!("let a = 1; return ({}a)", "a,".repeat(500)), Scope::Isolated).is_ok());
+    }
+
+    #[test]
+    fn arrow_chains_are_refused_before_parsing() {
+        let source = format!("let f = {}x", "x=>".repeat(MAX_ARROWS + 1));
+        let err = check_shape(&source).unwrap_err();
+        assert!(err.message.contains("arrow functions"), "{}", err.message);
     }
 
     #[test]
