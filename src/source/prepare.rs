@@ -4,6 +4,7 @@
 //! [`PositionMap`] so errors report original positions. Budgets need no rewriting: the engine's
 //! interrupt enforces them (see `budget`).
 
+use swc_common::comments::SingleThreadedComments;
 use swc_common::{BytePos, Span, Spanned};
 use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pat, SeqExpr, Stmt, VarDeclKind};
 use swc_ecma_parser::{Parser, StringInput, Syntax};
@@ -108,10 +109,11 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
     let to_body = |pos: BytePos| (pos.0 as usize).saturating_sub(open).min(body.len());
     let fail = |message: &str, pos: BytePos| syntax_error(body, message, Some(to_body(pos)));
 
+    let comments = SingleThreadedComments::default();
     let mut parser = Parser::new(
         Syntax::Es(Default::default()),
         StringInput::new(&shelled, BytePos(0), BytePos(shelled.len() as u32)),
-        None,
+        Some(&comments),
     );
     let parsed = parser.parse_script().map_err(|e| fail(&e.kind().msg(), e.span().lo))?;
     if let Some(e) = parser.take_errors().into_iter().next() {
@@ -125,10 +127,19 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
         )
     })?;
 
-    let mut checker = Checker { depth: 0, error: None };
+    let mut checker = Checker { depth: 0, error: None, literals: Vec::new() };
     shell_body.visit_with(&mut checker);
     if let Some((message, pos)) = checker.error {
         return Err(fail(&message, pos));
+    }
+    let (leading, trailing) = comments.take_all();
+    let comments: Vec<Span> = leading.borrow().values().chain(trailing.borrow().values()).flatten().map(|c| c.span).collect();
+    if let Some(at) = html_like_comment(&shelled, open..open + body.len(), &checker.literals, &comments) {
+        return Err(syntax_error(
+            body,
+            "HTML-like comments (`<!--`, and `-->` at the start of a line) are not accepted; put that text in a string or a `//` comment",
+            Some(at.saturating_sub(open)),
+        ));
     }
     let mut edits = Vec::new();
     let mut globals = Vec::new();
@@ -186,10 +197,56 @@ fn shell_body(stmts: &[Stmt], end: usize) -> Option<&FunctionBody> {
     (paren.span.hi.0 as usize == end).then_some(body)
 }
 
-/// Refuses nesting deeper than [`MAX_NESTING`] and the runtime's reserved identifiers.
+/// Where `source` (within `body`) has an HTML-like comment as Boa's script parser reads one
+/// (Annex B: `<!--` anywhere in code, `-->` first on a line), outside string, template and
+/// regular-expression literals and ordinary comments. Boa and swc disagree on these, so a program
+/// using them could be checked as one text and run as another: they are refused outright.
+fn html_like_comment(shelled: &str, body: std::ops::Range<usize>, literals: &[Span], comments: &[Span]) -> Option<usize> {
+    let range = |span: &Span| span.lo.0 as usize..span.hi.0 as usize;
+    let quoted = |at: usize| literals.iter().chain(comments).any(|span| range(span).contains(&at));
+    // swc may read an HTML-like comment as a comment: only `//` and `/*` ones are ordinary.
+    if let Some(comment) = comments.iter().find(|c| !matches!(shelled.get(range(c)).and_then(|text| text.get(..2)), Some("//" | "/*"))) {
+        return Some(comment.lo.0 as usize);
+    }
+    let code = &shelled[body.clone()];
+    let opening = code.match_indices("<!--").map(|(at, _)| body.start + at).find(|&at| !quoted(at));
+    let closing = code
+        .match_indices("-->")
+        .map(|(at, _)| body.start + at)
+        .find(|&at| !quoted(at) && first_on_line(shelled, body.start, at, comments));
+    opening.into_iter().chain(closing).min()
+}
+
+/// Whether only whitespace and comments precede `at` on its line, a comment spanning lines
+/// counting as a line break (as Boa's lexer reads `-->`). The body's start counts as a line start.
+fn first_on_line(shelled: &str, start: usize, mut at: usize, comments: &[Span]) -> bool {
+    let is_line_break = |c: char| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}');
+    while at > start {
+        if let Some(comment) = comments.iter().find(|c| c.hi.0 as usize == at) {
+            if shelled[comment.lo.0 as usize..at].contains(is_line_break) {
+                return true;
+            }
+            at = comment.lo.0 as usize;
+            continue;
+        }
+        let Some(c) = shelled[..at].chars().next_back() else { return true };
+        if is_line_break(c) {
+            return true;
+        }
+        if !(c.is_whitespace() || c == '\u{feff}') {
+            return false;
+        }
+        at -= c.len_utf8();
+    }
+    true
+}
+
+/// Refuses nesting deeper than [`MAX_NESTING`] and the runtime's reserved identifiers, and
+/// collects where literals are, whose text is not code.
 struct Checker {
     depth: usize,
     error: Option<(String, BytePos)>,
+    literals: Vec<Span>,
 }
 
 impl Checker {
@@ -218,6 +275,18 @@ impl Visit for Checker {
                 ident.span.lo,
             ));
         }
+    }
+
+    fn visit_str(&mut self, literal: &swc_ecma_ast::Str) {
+        self.literals.push(literal.span);
+    }
+
+    fn visit_tpl_element(&mut self, literal: &swc_ecma_ast::TplElement) {
+        self.literals.push(literal.span);
+    }
+
+    fn visit_regex(&mut self, literal: &swc_ecma_ast::Regex) {
+        self.literals.push(literal.span);
     }
 
     fn visit_stmt(&mut self, stmt: &Stmt) {
@@ -390,6 +459,24 @@ mod tests {
         let source = format!("let f = {}x", "x=>".repeat(MAX_ARROWS + 1));
         let err = check_shape(&source).unwrap_err();
         assert!(err.message.contains("arrow functions"), "{}", err.message);
+    }
+
+    #[test]
+    fn html_like_comments_are_refused_where_they_are_code() {
+        for source in ["a <!--b\nreturn 1", "x = 1\n  --> comment", "x = 1 /*\n*/ --> y", "<!-- x"] {
+            // Refused by the check, or earlier by swc if it reads the text as code.
+            assert!(script(source, Scope::Isolated).is_err(), "{source}");
+        }
+        let err = script("let a = 1\nlet b = a <!--b\n", Scope::Isolated).unwrap_err();
+        assert!(err.message.contains("HTML-like"), "{}", err.message);
+        assert_eq!((err.line, err.column), (Some(2), Some(11)));
+    }
+
+    #[test]
+    fn html_like_text_in_literals_and_comments_is_code_as_usual() {
+        let source = "const s = '<!-- x -->' + `<!--${1}-->` + \"-->\"; // <!-- x\n/* --> */ let n = 2; n-->0; return /<!--/.test(s)";
+        let prepared = script(source, Scope::Isolated).unwrap();
+        assert_eq!(body_of(&prepared), source);
     }
 
     #[test]

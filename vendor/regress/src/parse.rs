@@ -527,6 +527,8 @@ where
     fn consume_term(&mut self) -> Result<ir::Node, Error> {
         let mut result: Vec<ir::Node> = Vec::new();
         loop {
+            // Local patch for code-runtime-boa: parsing counts toward the backtrack hook.
+            crate::interrupt::compile_step();
             let start_group = self.group_count;
             let mut start_offset = result.len();
             let mut quantifier_allowed = true;

@@ -1131,6 +1131,11 @@ impl Json {
             }
         };
 
+        // Building the result copies every nested result again, so deep nesting costs the square
+        // of its depth: the copy counts as steps toward the interrupt. (Local patch, see
+        // code-runtime-boa's `vendor/README.md`.)
+        context.count_steps(crate::builtins::string::comparison_steps(r#final.len()))?;
+
         // 12. Set state.[[Indent]] to stepback.
         state.indent = stepback;
 
@@ -1267,6 +1272,11 @@ impl Json {
                 js_string!(&result[..])
             }
         };
+
+        // Building the result copies every nested result again, so deep nesting costs the square
+        // of its depth: the copy counts as steps toward the interrupt. (Local patch, see
+        // code-runtime-boa's `vendor/README.md`.)
+        context.count_steps(crate::builtins::string::comparison_steps(r#final.len()))?;
 
         // 12. Set state.[[Indent]] to stepback.
         state.indent = stepback;

@@ -50,20 +50,44 @@ pub(crate) struct StringNormalizers {
 
 /// `StringIndexOf ( string, searchValue, fromIndex )` in time proportional to what it scans:
 /// boa_string's `index_of` steps through `fromIndex` windows before it starts comparing, which
-/// made `split`, `replaceAll` and `indexOf` loops quadratic. (Local patch, see code-runtime-boa's
+/// made `split`, `replaceAll` and `indexOf` loops quadratic. The scan goes chunk by chunk and
+/// counts its comparisons as steps, so a budget stops a long search (`'a'.repeat(2e6)` searched
+/// for `'a'.repeat(2e5) + 'b'`) like a loop. (Local patch, see code-runtime-boa's
 /// `vendor/README.md`.)
 fn string_index_of(
     string: crate::JsStr<'_>,
     search_value: crate::JsStr<'_>,
     from_index: usize,
-) -> Option<usize> {
-    if search_value.is_empty() {
-        return (from_index <= string.len()).then_some(from_index);
+    context: &mut Context,
+) -> JsResult<Option<usize>> {
+    /// Code units compared between two step counts, at most.
+    const UNITS_PER_CHUNK: usize = 1 << 16;
+    let search_len = search_value.len();
+    if search_len == 0 {
+        return Ok((from_index <= string.len()).then_some(from_index));
     }
-    string
-        .get(from_index..)?
-        .index_of(search_value, 0)
-        .map(|i| i + from_index)
+    let Some(last) = string.len().checked_sub(search_len) else {
+        return Ok(None);
+    };
+    let candidates_per_chunk = (UNITS_PER_CHUNK / search_len).max(1);
+    let mut start = from_index;
+    while start <= last {
+        let end = start.saturating_add(candidates_per_chunk).min(last + 1);
+        context.count_steps(comparison_steps((end - start).saturating_mul(search_len)))?;
+        let window = string.get_expect(start..end - 1 + search_len);
+        if let Some(found) = window.index_of(search_value, 0) {
+            return Ok(Some(start + found));
+        }
+        start = end;
+    }
+    Ok(None)
+}
+
+/// Steps counted toward the interrupt for comparing or copying `units` code units: a step is
+/// about as much work as one instruction. (Local patch, see code-runtime-boa's `vendor/README.md`.)
+pub(crate) fn comparison_steps(units: usize) -> u32 {
+    const UNITS_PER_STEP: usize = 32;
+    u32::try_from(units / UNITS_PER_STEP).unwrap_or(u32::MAX).saturating_add(1)
 }
 
 #[cfg(test)]
@@ -695,23 +719,25 @@ impl String {
         let this = this.require_object_coercible()?;
 
         // 2. Let S be ? ToString(O).
-        let string = this.to_string(context)?;
-
         // 3. Let R be S.
         // 4. For each element next of args, do
         //   a. Let nextString be ? ToString(next).
         //   b. Set R to the string-concatenation of R and nextString.
-        // Local patch (code-runtime-boa): the pieces are joined once, after the allocation check
-        // allowed the result, instead of copying R for every argument.
-        let mut parts = Vec::with_capacity(args.len() + 1);
-        parts.push(string);
+        // The pieces are joined once at the end: joining them one by one copied the growing
+        // result for every argument (`''.concat(...Array(1e4).fill(s))` ran for seconds), and
+        // each piece counts its length as steps toward the interrupt. (Local patch, see
+        // code-runtime-boa's `vendor/README.md`.)
+        let mut pieces = Vec::with_capacity(args.len() + 1);
+        pieces.push(this.to_string(context)?);
         for arg in args {
-            parts.push(arg.to_string(context)?);
+            let piece = arg.to_string(context)?;
+            context.count_steps(comparison_steps(piece.len()))?;
+            pieces.push(piece);
         }
+        let pieces: Vec<crate::JsStr<'_>> = pieces.iter().map(JsString::as_str).collect();
 
         // 5. Return R.
-        let parts = parts.iter().map(JsString::as_str).collect::<Vec<_>>();
-        Ok(JsValue::new(context.concat_within_limits(&parts)?))
+        Ok(JsValue::new(context.concat_within_limits(&pieces)?))
     }
 
     /// `String.prototype.repeat( count )`
@@ -1043,7 +1069,9 @@ impl String {
         // 10. Let index be ! StringIndexOf(S, searchStr, start).
         // 11. If index is not -1, return true.
         // 12. Return false.
-        Ok(string_index_of(string.as_str(), search_str.as_str(), start).is_some().into())
+        Ok(string_index_of(string.as_str(), search_str.as_str(), start, context)?
+            .is_some()
+            .into())
     }
 
     /// `String.prototype.replace( regexp|substr, newSubstr|function )`
@@ -1112,7 +1140,8 @@ impl String {
 
         // 8. Let position be ! StringIndexOf(string, searchString, 0).
         // 9. If position is -1, return string.
-        let Some(position) = string_index_of(string.as_str(), search_string.as_str(), 0) else {
+        let Some(position) = string_index_of(string.as_str(), search_string.as_str(), 0, context)?
+        else {
             return Ok(string.into());
         };
 
@@ -1242,7 +1271,8 @@ impl String {
         let mut match_positions = Vec::new();
 
         // 10. Let position be ! StringIndexOf(string, searchString, 0).
-        let mut position = string_index_of(string.as_str(), search_string.as_str(), 0);
+        let mut position =
+            string_index_of(string.as_str(), search_string.as_str(), 0, context)?;
 
         // 11. Repeat, while position is not -1,
         while let Some(p) = position {
@@ -1250,7 +1280,12 @@ impl String {
             match_positions.push(p);
 
             // b. Set position to ! StringIndexOf(string, searchString, position + advanceBy).
-            position = string_index_of(string.as_str(), search_string.as_str(), p + advance_by);
+            position = string_index_of(
+                string.as_str(),
+                search_string.as_str(),
+                p + advance_by,
+                context,
+            )?;
         }
 
         // 12. Let endOfLastMatch be 0.
@@ -1352,7 +1387,7 @@ impl String {
         let start = pos.clamp_finite(0, len) as usize;
 
         // 8. Return 𝔽(! StringIndexOf(S, searchStr, start)).
-        Ok(string_index_of(string.as_str(), search_str.as_str(), start)
+        Ok(string_index_of(string.as_str(), search_str.as_str(), start, context)?
             .map_or(-1, |i| i as i64)
             .into())
     }
@@ -1441,6 +1476,9 @@ impl String {
         if let Some(end) = len.checked_sub(search_len) {
             // 11. For each non-negative integer i starting with start such that i ≤ len - searchLen, in descending order, do
             for i in (0..=min(start, end)).rev() {
+                // Each comparison counts toward the interrupt, so a budget stops a long search.
+                // (Local patch, see code-runtime-boa's `vendor/README.md`.)
+                context.count_steps(comparison_steps(search_len))?;
                 // a. Let candidate be the substring of S from i to i + searchLen.
                 let candidate = string.get_expect(i..i + search_len);
 
@@ -2077,7 +2115,7 @@ impl String {
         let mut i = 0;
 
         // 13. Let j be ! StringIndexOf(S, R, 0).
-        let mut j = string_index_of(this_str.as_str(), separator_str.as_str(), 0);
+        let mut j = string_index_of(this_str.as_str(), separator_str.as_str(), 0, context)?;
 
         // 14. Repeat, while j is not -1
         while let Some(index) = j {
@@ -2097,7 +2135,7 @@ impl String {
             i = index + separator_length;
 
             // e. Set j to ! StringIndexOf(S, R, i).
-            j = string_index_of(this_str.as_str(), separator_str.as_str(), i);
+            j = string_index_of(this_str.as_str(), separator_str.as_str(), i, context)?;
         }
 
         // 15. Let T be the substring of S from i.
