@@ -83,6 +83,32 @@ describe('built-ins over large strings', () => {
   })
 })
 
+describe('timers and host replies', () => {
+  // A timer that is always due must not keep the program thread from a binding's reply or from
+  // ending: each program here ends with its value, not with a budget.
+  const tool = async () => 'replied'
+  it.each([
+    ['a 0 ms interval', `setInterval(() => {}, 0)\nreturn await tool()`],
+    ['an interval of 2 ** 62 ms', `setInterval(() => {}, 2 ** 62)\nreturn await tool()`],
+    ['an interval of Infinity', `setInterval(() => {}, Infinity)\nreturn await tool()`],
+    ['a timeout rescheduling itself', `const again = () => setTimeout(again, 0)\nagain()\nreturn await tool()`],
+    ['intervals replying to each other', `for (let i = 0; i < 50; i++) setInterval(() => Promise.resolve(), 0)\nawait tool()\nreturn await tool()`],
+  ])('%s yields to a binding reply', async (_name, source) => {
+    const result = await within(runtime.run({ source, bindings: { tool }, limits: { computeMs: 2_000, maxWallMs: 10_000 } }), 15_000, 'the run')
+    expect(valueOf(result)).toBe('replied')
+  })
+
+  it('a program with a live 0 ms interval ends when its body returns', async () => {
+    const result = await within(runtime.run({ source: `setInterval(() => {}, 0)\nreturn 'done'`, limits: { computeMs: 2_000 } }), 15_000, 'the run')
+    expect(valueOf(result)).toBe('done')
+  })
+
+  it('a delay past 2 ** 31 - 1 ms fires at once, as in Node', async () => {
+    const source = `return await new Promise((resolve) => setTimeout(() => resolve('fired'), 2 ** 31))`
+    expect(valueOf(await within(runtime.run({ source, limits: { maxWallMs: 10_000 } }), 15_000, 'the run'))).toBe('fired')
+  })
+})
+
 describe('wall budget', () => {
   it('ends a never-settling promise', async () => {
     const [result, ms] = await timed(runtime.run({ source: `await new Promise(() => {})`, limits: { maxWallMs: 300 } }))

@@ -1,5 +1,7 @@
 // Helpers every spec shares: unwrapping results, waiting with a clear failure, and the runtime's
 // internal leak-check getter.
+import { execFile } from 'node:child_process'
+import path from 'node:path'
 import type { CodeRuntime, RunResult } from '../index.js'
 
 /** The value of a successful run; fails the test with the run's error otherwise. */
@@ -39,4 +41,28 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
 export async function until(condition: () => boolean, ms: number) {
   const deadline = Date.now() + ms
   while (!condition() && Date.now() < deadline) await sleep(20)
+}
+
+/** The repository root, for child processes that load the package from it. */
+export const ROOT = path.resolve(__dirname, '..')
+
+export interface ChildResult {
+  status: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs `script` (CommonJS, with `runtime` bound to this package's exports) in a fresh Node
+ * process, so whatever could kill a process kills only that one. Ends it after `timeoutMs`.
+ */
+export function runInChild(script: string, { timeoutMs = 20_000, nodeArgs = [] as string[] } = {}): Promise<ChildResult> {
+  const source = `const runtime = require(${JSON.stringify(path.join(ROOT, 'index.js'))});\n${script}`
+  return new Promise((resolve) => {
+    execFile(process.execPath, [...nodeArgs, '-e', source], { timeout: timeoutMs, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0
+      resolve({ status, signal: (error?.signal as NodeJS.Signals | undefined) ?? null, stdout, stderr })
+    })
+  })
 }

@@ -2,7 +2,7 @@
 
 // Turns what the addon reports at the end of a program into the public RunResult.
 
-const { stoppedOutcome } = require('./native/binding.js')
+const { stoppedOutcome } = require('./addon.js')
 
 /** The public RunResult of a `done` event's outcome: the value crosses as JSON text, parsed once here. */
 function runResult({ ok, valueJson, error, logs, stats }) {

@@ -3,17 +3,24 @@
 // The public runtime: checks a run's options, queues it under maxConcurrency, starts its program
 // on an addon thread and answers its binding calls until the `done` event resolves the run.
 
-const { NativeRuntime } = require('./native/binding.js')
-const { checkLimits, checkLanguage, checkModules } = require('./options.js')
+const { availableParallelism } = require('node:os')
+const { NativeRuntime } = require('./addon.js')
+const { checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
 const { flattenBindings, answerCall } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
 
+/** Programs and sessions running at once by default: plenty for programs that mostly wait on
+ * their tools, while a burst of thousands queues instead of starting thousands of threads. */
+const DEFAULT_MAX_CONCURRENCY = availableParallelism() * 32
+
 class CodeRuntime {
   #native
   #maxConcurrency
-  #running = 0
-  #queue = []
+  /** Runs and open sessions holding a thread now. */
+  #active = 0
+  /** What waits for a slot: `{ start(), cancel() }`, first come first served. */
+  #waiting = []
   #sessions = new Set()
   #disposed = false
   #disposing
@@ -23,11 +30,12 @@ class CodeRuntime {
       throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency }')
     }
     const { limits, maxConcurrency } = options ?? {}
-    if (maxConcurrency !== undefined && !(Number.isInteger(maxConcurrency) && maxConcurrency >= 1)) {
-      throw new TypeError(`maxConcurrency must be a whole number >= 1, got ${String(maxConcurrency)}`)
+    if (maxConcurrency !== undefined && !((Number.isInteger(maxConcurrency) && maxConcurrency >= 1) || maxConcurrency === Infinity)) {
+      throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${String(maxConcurrency)}`)
     }
-    this.#native = new NativeRuntime(checkLimits(limits, 'limits'), enforceBudgets)
-    this.#maxConcurrency = maxConcurrency ?? Infinity
+    this.#maxConcurrency = maxConcurrency ?? DEFAULT_MAX_CONCURRENCY
+    const maxWorkers = Number.isFinite(this.#maxConcurrency) ? Math.min(this.#maxConcurrency, 2 ** 32 - 1) : undefined
+    this.#native = new NativeRuntime(checkLimits(limits, 'limits'), enforceBudgets, maxWorkers)
   }
 
   get substrate() {
@@ -43,20 +51,36 @@ class CodeRuntime {
     return this.#native.liveThreads()
   }
 
+  /** Calls `waiter.start()` once a slot is free (now, or when one is released). */
+  #acquire(waiter) {
+    if (this.#active < this.#maxConcurrency) {
+      this.#active++
+      waiter.start()
+    } else {
+      this.#waiting.push(waiter)
+    }
+  }
+
+  /** Hands a finished run's or closed session's slot to the next waiter. */
+  #release() {
+    const next = this.#waiting.shift()
+    if (next) next.start()
+    else this.#active--
+  }
+
   run(options) {
     let job
     try {
       if (options === null || typeof options !== 'object') throw new TypeError('run(options) takes an object like { source }')
       if (typeof options.source !== 'string') throw new TypeError('run({ source }) needs the program text as a string')
-      if (options.onLog !== undefined && typeof options.onLog !== 'function') throw new TypeError('onLog must be a function')
       job = {
         source: options.source,
         language: checkLanguage(options.language),
         functions: flattenBindings(options.bindings),
         limits: checkLimits(options.limits, 'limits'),
         modules: checkModules(options.modules),
-        signal: options.signal,
-        onLog: options.onLog,
+        signal: checkSignal(options.signal),
+        onLog: checkFunction(options.onLog, 'onLog'),
       }
     } catch (error) {
       return Promise.reject(error)
@@ -65,30 +89,32 @@ class CodeRuntime {
       job.resolve = resolve
       if (this.#disposed) return resolve(stoppedResult('disposed'))
       if (job.signal?.aborted) return resolve(stoppedResult('aborted'))
-      if (this.#running < this.#maxConcurrency) this.#start(job)
-      else {
-        this.#queue.push(job)
-        job.signal?.addEventListener('abort', () => {
-          const at = this.#queue.indexOf(job)
-          if (at >= 0) {
-            this.#queue.splice(at, 1)
-            resolve(stoppedResult('aborted'))
-          }
-        }, { once: true })
+      const waiter = {
+        start: () => {
+          job.signal?.removeEventListener('abort', onAbortWhileWaiting)
+          this.#start(job)
+        },
+        cancel: (reason) => resolve(stoppedResult(reason)),
       }
+      const onAbortWhileWaiting = () => {
+        const at = this.#waiting.indexOf(waiter)
+        if (at >= 0) {
+          this.#waiting.splice(at, 1)
+          waiter.cancel('aborted')
+        }
+      }
+      job.signal?.addEventListener('abort', onAbortWhileWaiting, { once: true })
+      this.#acquire(waiter)
     })
   }
 
   #start(job) {
-    this.#running++
     let id
     const onAbort = () => this.#native.stop(id, 'aborted')
     const finish = (result) => {
       job.signal?.removeEventListener('abort', onAbort)
-      this.#running--
       job.resolve(result)
-      const next = this.#queue.shift()
-      if (next) this.#start(next)
+      this.#release()
     }
     const onEvent = (event) => {
       switch (event.kind) {
@@ -117,9 +143,21 @@ class CodeRuntime {
     job.signal?.addEventListener('abort', onAbort, { once: true })
   }
 
+  /** A session holds a thread while it is open, so it takes a slot of maxConcurrency until it closes. */
   async createSession(options = {}) {
-    if (this.#disposed) throw new Error('the runtime is disposed; create a new one with createCodeRuntime()')
-    const session = new CodeSession(this.#native, options, () => this.#sessions.delete(session))
+    const disposed = () => new Error('the runtime is disposed; create a new one with createCodeRuntime()')
+    if (this.#disposed) throw disposed()
+    const session = new CodeSession(this.#native, options, () => {
+      this.#sessions.delete(session)
+      this.#release()
+    })
+    await new Promise((resolve, reject) => this.#acquire({ start: resolve, cancel: () => reject(disposed()) }))
+    try {
+      session.open()
+    } catch (error) {
+      this.#release()
+      throw error
+    }
     this.#sessions.add(session)
     return session
   }
@@ -127,7 +165,7 @@ class CodeRuntime {
   dispose() {
     if (!this.#disposing) {
       this.#disposed = true
-      for (const job of this.#queue.splice(0)) job.resolve(stoppedResult('disposed'))
+      for (const waiter of this.#waiting.splice(0)) waiter.cancel('disposed')
       const sessions = [...this.#sessions]
       this.#disposing = Promise.all(sessions.map((s) => s.stop())).then(() => this.#native.dispose()).then(() => undefined)
     }

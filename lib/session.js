@@ -4,7 +4,7 @@
 // observed in intervals while they run, with staged inputs the programs can read.
 
 const { randomUUID } = require('node:crypto')
-const { checkLimits, checkLanguage, checkMs } = require('./options.js')
+const { MAX_MS, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal } = require('./options.js')
 const { flattenBindings, answerCall } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 
@@ -46,9 +46,12 @@ class CodeSession {
   #executions = 0
   #busy = false
   #closed
-  #stagedBytes = 0
+  /** Bytes staged under each name: staging a name again replaces its bytes. */
+  #staged = new Map()
   #forget
+  #frame
 
+  /** Checks the options; the session's thread starts with `open()`. */
   constructor(native, options, forget) {
     if (options === null || typeof options !== 'object') throw new TypeError('createSession(options) takes an object')
     const { bindings, limits, frame, observeMs, idleMs } = options
@@ -57,9 +60,13 @@ class CodeSession {
     this.#forget = forget
     this.#functions = flattenBindings(bindings)
     this.#limits = checkLimits(limits, 'limits')
-    this.#observeMs = checkMs(observeMs, 'observeMs', DEFAULT_OBSERVE_MS)
-    this.#idleMs = checkMs(idleMs, 'idleMs', DEFAULT_IDLE_MS)
-    this.#nativeId = native.openSession([...this.#functions.keys()], this.#limits, frameData(frame), (event) => this.#onEvent(event))
+    this.#observeMs = checkMs(observeMs, 'observeMs', { fallback: DEFAULT_OBSERVE_MS, infinite: true })
+    this.#idleMs = checkMs(idleMs, 'idleMs', { fallback: DEFAULT_IDLE_MS, infinite: true })
+    this.#frame = frameData(frame)
+  }
+
+  open() {
+    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (event) => this.#onEvent(event))
     this.#touch()
   }
 
@@ -80,17 +87,20 @@ class CodeSession {
           current.result = result
           for (const wake of current.waiters.splice(0)) wake()
         }
+        // Idle time counts from the end of the program, observed or not.
+        this.#touch()
         if (lost) this.#shutdown(`the session ended after its last program (${result.error?.kind ?? 'completed'}): its state could not be kept`)
         break
       }
     }
   }
 
+  /** Restarts the idle reaper; a session with a program still running is never idle. */
   #touch() {
     clearTimeout(this.#idleTimer)
-    if (this.#closed) return
+    if (this.#closed || this.#idleMs === Infinity) return
     this.#idleTimer = setTimeout(() => {
-      if (this.#current) return this.#touch()
+      if (this.#current && !this.#current.result) return this.#touch()
       this.#shutdown(`the session was stopped after being idle for ${this.#idleMs} ms`)
     }, this.#idleMs)
     this.#idleTimer.unref?.()
@@ -121,19 +131,23 @@ class CodeSession {
       const language = checkLanguage(options.language)
       const limits = { ...this.#limits }
       if (options.timeoutMs !== undefined) limits.maxWallMs = checkMs(options.timeoutMs, 'timeoutMs')
+      const signal = checkSignal(options.signal)
+      const observation = this.#observation(options)
+      if (signal?.aborted) throw new Error('execute: the signal was already aborted; the program was not started')
       const current = { id: ++this.#executions, output: '', result: undefined, waiters: [], terminated: false }
-      if (options.signal?.aborted) throw new Error('execute: the signal was already aborted; the program was not started')
       this.#current = current
       this.#native.execute(this.#nativeId, current.id, options.code, language, limits)
-      options.signal?.addEventListener('abort', () => this.#stopCurrent(current), { once: true })
-      return this.#observe(options)
+      signal?.addEventListener('abort', () => this.#stopCurrent(current), { once: true })
+      return this.#observe(observation)
     })
   }
 
   wait(options = {}) {
     return this.#control('wait', async () => {
+      if (options === null || typeof options !== 'object') throw new TypeError('wait(options) takes an object like { observeMs }')
+      const observation = this.#observation(options)
       if (!this.#current) throw new Error('wait: no program is running in this session; execute() one first')
-      return this.#observe(options)
+      return this.#observe(observation)
     })
   }
 
@@ -142,7 +156,7 @@ class CodeSession {
       const current = this.#current
       if (!current) return { status: 'terminated', output: '' }
       this.#stopCurrent(current)
-      return this.#observe({ observeMs: Infinity })
+      return this.#observe({ observeMs: Infinity, maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES })
     })
   }
 
@@ -152,15 +166,25 @@ class CodeSession {
     this.#native.stop(this.#nativeId, 'aborted')
   }
 
-  async #observe(options) {
+  /** How long to observe and how much output to give back, checked before anything starts. */
+  #observation(options) {
+    return {
+      observeMs: checkMs(options.observeMs, 'observeMs', { fallback: this.#observeMs, infinite: true }),
+      maxOutputBytes: checkBytes(options.maxOutputBytes, 'maxOutputBytes', { fallback: DEFAULT_MAX_OUTPUT_BYTES }),
+    }
+  }
+
+  async #observe({ observeMs, maxOutputBytes }) {
     const current = this.#current
-    const observeMs = checkMs(options.observeMs, 'observeMs', this.#observeMs)
-    const maxOutputBytes = checkMs(options.maxOutputBytes, 'maxOutputBytes', DEFAULT_MAX_OUTPUT_BYTES)
     if (!current.result) {
       await new Promise((resolve) => {
-        const timer = Number.isFinite(observeMs) ? setTimeout(resolve, observeMs) : undefined
+        // A timer holds Node's event loop open while someone awaits the program (the session's
+        // own channel does not, so an idle session never keeps the process alive); an endless
+        // observation holds it with the longest timer there is, renewed until the program ends.
+        const timer = observeMs === Infinity ? setInterval(() => {}, MAX_MS) : setTimeout(resolve, observeMs)
         current.waiters.push(() => {
           clearTimeout(timer)
+          clearInterval(timer)
           resolve()
         })
       })
@@ -192,12 +216,15 @@ class CodeSession {
         if (!bytes) throw new TypeError(`${where}: data must be a string or a Uint8Array`)
         return { name: input.name, bytes }
       })
-      const total = staged.reduce((sum, input) => sum + input.bytes.length, this.#stagedBytes)
+      const sizes = new Map(this.#staged)
+      for (const input of staged) sizes.set(input.name, input.bytes.length)
+      let total = 0
+      for (const size of sizes.values()) total += size
       if (total > MAX_STAGED_BYTES) {
         throw new RangeError(`stageInputs: a session holds at most ${MAX_STAGED_BYTES} bytes of staged inputs; these would make ${total}. Stage less, or start a new session`)
       }
       for (const input of staged) this.#native.stage(this.#nativeId, input.name, input.bytes)
-      this.#stagedBytes = total
+      this.#staged = sizes
       return staged.map((input) => ({ name: input.name, path: `/inputs/${input.name}` }))
     })
   }

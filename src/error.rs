@@ -1,6 +1,8 @@
 //! What a run reports when it does not end with a value. Every failure is data for the host to
 //! show the model, never an exception thrown at the host.
 
+use crate::run::memory::HeapBytes;
+
 /// Why a run failed, as the `kind` field of the public `RunError`.
 #[napi_derive::napi(string_enum = "snake_case")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +29,12 @@ pub struct ProgramError {
     pub column: Option<u32>,
     pub stack: Option<String>,
     pub code_frame: Option<String>,
+}
+
+impl HeapBytes for ProgramError {
+    fn heap_bytes(&self) -> usize {
+        self.name.heap_bytes() + self.message.heap_bytes() + self.stack.heap_bytes() + self.code_frame.heap_bytes()
+    }
 }
 
 impl ProgramError {

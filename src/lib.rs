@@ -15,13 +15,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use napi::bindgen_prelude::{AsyncTask, Buffer, Function, ThreadsafeFunctionBuilder};
-use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
+use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallJsBackData, ThreadsafeFunctionCallMode};
 use napi::{Env, Error, Result, Status, Task};
 use napi_derive::napi;
 
 use crate::realm::bridge::Reply;
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
 use crate::engine::{Engine, Launch};
+use crate::run::memory::{self, HeapBytes};
 use crate::run::program::{Language, Outcome, ProgramEvent, Sink};
 
 #[global_allocator]
@@ -42,10 +43,17 @@ fn sink_for(on_event: &Function<ProgramEvent, ()>, keep_alive: bool) -> Result<S
     if keep_alive { queue_to(builder.weak::<false>()) } else { queue_to(builder.weak::<true>()) }
 }
 
+/// What napi allocates on the sending thread to queue one event.
+const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<ProgramEvent, ()>>();
+
 fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>) -> Result<Sink> {
     let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| Ok(ctx.value))?;
     Ok(Arc::new(move |event: ProgramEvent| {
-        tsfn.call(event, ThreadsafeFunctionCallMode::NonBlocking);
+        let bytes = event.heap_bytes() + QUEUED_EVENT_BYTES;
+        // Node's thread frees what it was given; what it refused was dropped here already.
+        if tsfn.call(event, ThreadsafeFunctionCallMode::NonBlocking) == Status::Ok {
+            memory::hand_over(bytes);
+        }
     }))
 }
 
@@ -77,7 +85,7 @@ impl From<HostStop> for StopReason {
 
 /// The outcome of a run the host stopped before or outside its program, with the stop's own
 /// message or `message` in its place.
-#[napi]
+#[napi(catch_unwind)]
 pub fn stopped_outcome(reason: HostStop, message: Option<String>) -> Outcome {
     let mut error = StopReason::from(reason).to_error(&Limits::default());
     if let Some(message) = message {
@@ -95,10 +103,13 @@ pub struct NativeRuntime {
 impl NativeRuntime {
     /// `enforceBudgets: false` leaves running code without the engine interrupt that enforces
     /// budgets; it exists only so the benchmark can measure what enforcement costs.
-    #[napi(constructor)]
-    pub fn new(defaults: Option<LimitOverrides>, enforce_budgets: Option<bool>) -> Self {
+    /// `maxWorkers` is the host's concurrency (unbounded when absent): no more one-shot runs can
+    /// be running at once, so no more worker threads are started.
+    #[napi(constructor, catch_unwind)]
+    pub fn new(defaults: Option<LimitOverrides>, enforce_budgets: Option<bool>, max_workers: Option<u32>) -> Self {
         let defaults = Limits::default().with(&defaults.unwrap_or_default());
-        Self { engine: Engine::new(defaults, enforce_budgets.unwrap_or(true)) }
+        let max_workers = max_workers.map_or(usize::MAX, |max| max as usize);
+        Self { engine: Engine::new(defaults, enforce_budgets.unwrap_or(true), max_workers) }
     }
 
     fn launch(&self, binding_paths: Vec<String>, modules: HashMap<String, String>, limits: Option<LimitOverrides>, sink: Sink) -> Launch {
@@ -106,7 +117,7 @@ impl NativeRuntime {
     }
 
     /// Starts a program on its own thread; returns its id.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn run(
         &self,
         source: String,
@@ -121,7 +132,7 @@ impl NativeRuntime {
     }
 
     /// Starts a session thread with its realm; returns its id.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn open_session(
         &self,
         binding_paths: Vec<String>,
@@ -133,43 +144,51 @@ impl NativeRuntime {
         self.engine.open_session(frame.map(|frame| frame.data), launch).map_err(engine_error)
     }
 
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn execute(&self, session: u32, execution: u32, source: String, language: Language, limits: Option<LimitOverrides>) -> Result<()> {
         self.engine.execute(session, execution, source, language, &limits.unwrap_or_default()).map_err(engine_error)
     }
 
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn stage(&self, session: u32, name: String, data: Buffer) -> Result<()> {
         self.engine.stage(session, name, data.to_vec()).map_err(engine_error)
     }
 
     /// Answers call `call_id` of program `id`. False when that program has ended.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn reply(&self, id: u32, call_id: u32, reply: Reply) -> bool {
         self.engine.reply(id, call_id, reply)
     }
 
     /// Stops what `id` runs now.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn stop(&self, id: u32, reason: HostStop) {
         self.engine.stop(id, reason.into());
     }
 
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn close(&self, session: u32) {
         self.engine.close(session);
     }
 
     /// Threads running a program or session now.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn live_threads(&self) -> u32 {
         self.engine.live_threads() as u32
     }
 
     /// Stops every program and resolves once all their threads have exited.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn dispose(&self) -> AsyncTask<Dispose> {
         AsyncTask::new(Dispose(self.engine.clone()))
+    }
+}
+
+/// A runtime dropped without `dispose()` (garbage-collected) still ends its threads; this runs
+/// in Node's finalizer, so it only tells them to stop and does not wait.
+impl Drop for NativeRuntime {
+    fn drop(&mut self) {
+        self.engine.shut_down();
     }
 }
 

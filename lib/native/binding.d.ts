@@ -13,8 +13,10 @@ export declare class NativeRuntime {
   /**
    * `enforceBudgets: false` leaves running code without the engine interrupt that enforces
    * budgets; it exists only so the benchmark can measure what enforcement costs.
+   * `maxWorkers` is the host's concurrency (unbounded when absent): no more one-shot runs can
+   * be running at once, so no more worker threads are started.
    */
-  constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null)
+  constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null, maxWorkers?: number | undefined | null)
   /** Starts a program on its own thread; returns its id. */
   run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, onEvent: (arg: ProgramEvent) => void): number
   /** Starts a session thread with its realm; returns its id. */

@@ -14,6 +14,7 @@ use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
 use crate::realm::convert::{self, Bounds, Failure};
+use crate::run::memory::HeapBytes;
 
 /// Deepest nesting of arguments and replies.
 pub const MAX_DEPTH: usize = 64;
@@ -41,6 +42,18 @@ pub struct Reply {
 pub struct HostError {
     pub name: String,
     pub message: String,
+}
+
+impl HeapBytes for Call {
+    fn heap_bytes(&self) -> usize {
+        self.path.heap_bytes() + self.args_json.heap_bytes()
+    }
+}
+
+impl HeapBytes for Reply {
+    fn heap_bytes(&self) -> usize {
+        self.value_json.heap_bytes() + self.error.as_ref().map_or(0, |e| e.name.heap_bytes() + e.message.heap_bytes())
+    }
 }
 
 /// Calls in flight, and how calls reach the host.

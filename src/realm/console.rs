@@ -14,6 +14,7 @@ use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction,
 
 use crate::realm::convert::own_property;
 use crate::realm::inspect::{InspectOptions, data_string, format_args, format_number, inspect_with, map_stack};
+use crate::run::memory::HeapBytes;
 use crate::source::positions::PositionMap;
 
 #[napi_derive::napi(string_enum = "lowercase")]
@@ -31,6 +32,12 @@ pub enum Level {
 pub struct LogEntry {
     pub level: Level,
     pub text: String,
+}
+
+impl HeapBytes for LogEntry {
+    fn heap_bytes(&self) -> usize {
+        self.text.heap_bytes()
+    }
 }
 
 /// Where log entries go as they are written.

@@ -103,6 +103,7 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     // Frames plus native re-entries: programs meet the catchable `MAX_CALL_DEPTH` first.
     context.runtime_limits_mut().set_recursion_limit(ENGINE_RECURSION_LIMIT);
     context.runtime_limits_mut().set_stack_size_limit(64 * ENGINE_RECURSION_LIMIT);
+    context.set_native_stack_limit(crate::engine::PROGRAM_RUN_STACK_BYTES);
     boa_runtime::register_extensions(
         (Base64Extension, TimeoutExtension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension, UrlExtension),
         None,

@@ -8,6 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
+use cpu_time::ThreadTime;
+
 use boa_engine::JsError;
 use boa_engine::error::{EngineError, PanicError};
 
@@ -51,7 +53,8 @@ impl Limits {
     /// These limits with `overrides` applied; an override that is not a finite number >= 0 is
     /// ignored by the JS layer's validation before it gets here.
     pub fn with(self, overrides: &LimitOverrides) -> Self {
-        let ms = |v: Option<f64>, d: Duration| v.map_or(d, |ms| Duration::from_secs_f64(ms / 1e3));
+        // Saturating: a budget too large for a Duration is as good as none.
+        let ms = |v: Option<f64>, d: Duration| v.map_or(d, |ms| Duration::try_from_secs_f64(ms / 1e3).unwrap_or(Duration::MAX));
         let bytes = |v: Option<f64>, d: usize| v.map_or(d, |b| b as usize);
         Self {
             compute: ms(overrides.compute_ms, self.compute),
@@ -133,13 +136,20 @@ const CHECK_INTERVAL_LOW: Duration = Duration::from_micros(250);
 const CHECK_INTERVAL_HIGH: Duration = Duration::from_millis(1);
 const FAST_GROWTH_BYTES: usize = 64 * 1024;
 
+/// When a program started, by the wall clock and by its thread's CPU clock.
+#[derive(Clone, Copy)]
+struct Clocks {
+    wall: Instant,
+    cpu: ThreadTime,
+}
+
 /// The budgets of one program, owned by its thread and shared with the realm's hooks. A session
 /// restarts it for each execute, keeping the memory baseline of the realm's creation.
 pub struct Budget {
     limits: Cell<Limits>,
-    started: Cell<Instant>,
-    compute_used: Cell<Duration>,
-    slice_started: Cell<Option<Instant>>,
+    /// None between programs (a realm being built, or waiting for its next program): time spent
+    /// there is nobody's, so no clock runs and no time budget applies.
+    started: Cell<Option<Clocks>>,
     memory_baseline: isize,
     request: RefCell<Arc<StopRequest>>,
     stopped: Cell<Option<StopReason>>,
@@ -154,29 +164,24 @@ pub struct Budget {
 impl Budget {
     /// A budget whose memory baseline is what the calling thread holds now.
     pub fn new(limits: Limits, request: Arc<StopRequest>) -> Self {
-        let now = Instant::now();
         Self {
             limits: Cell::new(limits),
-            started: Cell::new(now),
-            compute_used: Cell::new(Duration::ZERO),
-            slice_started: Cell::new(None),
+            started: Cell::new(None),
             memory_baseline: memory::thread_live_bytes(),
             request: RefCell::new(request),
             stopped: Cell::new(None),
             countdown: Cell::new(MIN_COUNTDOWN),
-            last_check: Cell::new(now),
+            last_check: Cell::new(Instant::now()),
             collected_at: Cell::new(0),
             used_at_check: Cell::new(0),
         }
     }
 
-    /// Starts the clocks again for the next program in the same realm.
+    /// Starts the clocks for the next program in this realm.
     pub fn restart(&self, limits: Limits, request: Arc<StopRequest>) {
         let now = Instant::now();
         self.limits.set(limits);
-        self.started.set(now);
-        self.compute_used.set(Duration::ZERO);
-        self.slice_started.set(None);
+        self.started.set(Some(Clocks { wall: now, cpu: ThreadTime::now() }));
         *self.request.borrow_mut() = request;
         self.stopped.set(None);
         self.countdown.set(MIN_COUNTDOWN);
@@ -194,30 +199,27 @@ impl Budget {
         self.limits.get()
     }
 
+    /// Stops the clocks: the program has ended, and until the next one starts no budget runs.
+    pub fn finish(&self) {
+        self.started.set(None);
+    }
+
+    /// When the wall budget ends; for a huge budget, far enough away never to be reached.
     pub fn wall_deadline(&self) -> Instant {
-        self.started.get() + self.limits.get().wall
+        let now = Instant::now();
+        let started = self.started.get().map_or(now, |clocks| clocks.wall);
+        let far = now + Duration::from_secs(365 * 24 * 3600);
+        started.checked_add(self.limits.get().wall).map_or(far, |deadline| deadline.min(far))
     }
 
     pub fn wall_elapsed(&self) -> Duration {
-        self.started.get().elapsed()
+        self.started.get().map_or(Duration::ZERO, |clocks| clocks.wall.elapsed())
     }
 
-    /// Marks the start of engine work (evaluation, a job, a timer, a binding reply).
-    pub fn begin_compute(&self) {
-        if self.slice_started.get().is_none() {
-            self.slice_started.set(Some(Instant::now()));
-        }
-    }
-
-    /// Marks the end of engine work: the thread is about to wait for the host or a timer.
-    pub fn end_compute(&self) {
-        if let Some(start) = self.slice_started.take() {
-            self.compute_used.set(self.compute_used.get() + start.elapsed());
-        }
-    }
-
+    /// CPU time the program's thread has spent on it: busy time, which waiting does not add to
+    /// and a loaded machine does not inflate.
     pub fn compute_used(&self) -> Duration {
-        self.compute_used.get() + self.slice_started.get().map_or(Duration::ZERO, |s| s.elapsed())
+        self.started.get().map_or(Duration::ZERO, |clocks| clocks.cpu.elapsed())
     }
 
     pub fn memory_used(&self) -> usize {
@@ -234,24 +236,26 @@ impl Budget {
         self.stopped.get()
     }
 
-    /// Whether live memory is past `max`. Garbage counts until the collector runs, so a trip is
-    /// only called after a collection; collections are spaced by growth of an eighth of the budget,
-    /// so a program hovering at its limit does not pay for a full collection at every check.
-    fn over_memory(&self, max: usize) -> bool {
+    /// Whether live memory plus `more` bytes is past `max`. Garbage counts until the collector
+    /// runs, so a trip is only called after a collection; collections are spaced by growth of an
+    /// eighth of the budget, so a program hovering at its limit does not pay for a full
+    /// collection at every check.
+    fn over_memory(&self, more: usize, max: usize) -> bool {
         let used = self.memory_used();
-        if used <= max {
+        if used.saturating_add(more) <= max {
             return false;
         }
         if used >= self.collected_at.get() + max / 8 {
             boa_gc::force_collect();
             self.collected_at.set(self.memory_used());
         }
-        self.collected_at.get() > max
+        self.collected_at.get().saturating_add(more) > max
     }
 
-    /// Stops the program because an operation would allocate `bytes` more than it may.
-    pub fn refuse_allocation(&self, bytes: f64) -> Option<JsError> {
-        if bytes <= self.memory_remaining() as f64 {
+    /// Stops the program because an operation would allocate `bytes` more than it may. The
+    /// engine asks this before it builds a result whose size the program chose.
+    pub fn refuse_allocation(&self, bytes: usize) -> Option<JsError> {
+        if !self.over_memory(bytes, self.limits.get().max_memory_bytes) {
             return None;
         }
         self.stopped.set(Some(StopReason::MemoryBudget));
@@ -260,7 +264,7 @@ impl Budget {
 
     /// Checks every budget; the first one exceeded stops the program for good.
     pub fn check(&self) -> Result<(), StopReason> {
-        self.stop_if(|| self.over_memory(self.limits.get().max_memory_bytes).then_some(StopReason::MemoryBudget))
+        self.stop_if(|| self.over_memory(0, self.limits.get().max_memory_bytes).then_some(StopReason::MemoryBudget))
     }
 
     /// [`Self::check`] without forcing a collection, for the middle of a regular-expression
@@ -275,8 +279,11 @@ impl Budget {
             return Err(reason);
         }
         let limits = self.limits.get();
+        let running = self.started.get().is_some();
         let reason = if let Some(reason) = self.request.borrow().get() {
             Some(reason)
+        } else if !running {
+            None
         } else if self.wall_elapsed() >= limits.wall {
             Some(StopReason::WallBudget)
         } else if self.compute_used() >= limits.compute {
@@ -348,20 +355,23 @@ fn stop_long_match() {
     }
 }
 
-/// Makes the engine check `budget` as `context` runs code, from the first instruction on, and
-/// regular expressions matched on this thread as they backtrack.
+/// Makes the engine check `budget` as `context` runs code, from the first instruction on,
+/// before it builds a result whose size the program chose, and as regular expressions matched on
+/// this thread backtrack.
 pub fn enforce(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) {
     MATCHING_BUDGET.with(|matching| *matching.borrow_mut() = Some(budget.clone()));
     regress::set_backtrack_hook(Some(stop_long_match));
-    let budget = budget.clone();
+    let interrupted = budget.clone();
     let handler: boa_engine::vm::InterruptHandler = std::rc::Rc::new(move |context| {
-        let countdown = budget.interrupt()?;
+        let countdown = interrupted.interrupt()?;
         if context.stack_trace().nth(MAX_CALL_DEPTH).is_some() {
             return Err(stack_overflow().into());
         }
         Ok(countdown)
     });
     context.set_interrupt_handler(MIN_COUNTDOWN, Some(handler));
+    let budget = budget.clone();
+    context.set_allocation_check(Some(std::rc::Rc::new(move |bytes| budget.refuse_allocation(bytes).map_or(Ok(()), Err))));
 }
 
 /// Built-ins that allocate in one native call in proportion to an argument, and how many bytes
@@ -376,30 +386,10 @@ fn length_of_this(this: &boa_engine::JsValue, context: &mut boa_engine::Context)
     }
 }
 
-fn number_arg(args: &[boa_engine::JsValue], index: usize, context: &mut boa_engine::Context) -> boa_engine::JsResult<f64> {
-    match args.get(index) {
-        Some(value) if !value.is_undefined() => value.to_number(context),
-        _ => Ok(0.0),
-    }
-}
-
-const GUARDED: [(&str, &str, Estimate); 6] = [
-    // Boa builds a vector of one slice per repetition, then the string.
-    ("String", "repeat", |this, args, context| {
-        let length = this.to_string(context)?.len() as f64;
-        let count = number_arg(args, 0, context)?;
-        Ok(count * (length * 2.0 + 24.0))
-    }),
-    ("String", "padStart", |_, args, context| Ok(number_arg(args, 0, context)? * 2.0)),
-    ("String", "padEnd", |_, args, context| Ok(number_arg(args, 0, context)? * 2.0)),
+const GUARDED: [(&str, &str, Estimate); 2] = [
+    // Both grow an array's element storage without a result the engine could check up front
+    // (strings, argument lists and JSON are checked inside the engine, see `enforce`).
     ("Array", "fill", |this, _, context| Ok(length_of_this(this, context)? * 16.0)),
-    ("Array", "join", |this, args, context| {
-        let separator = match args.first() {
-            Some(value) if !value.is_undefined() => value.to_string(context)?.len() as f64,
-            _ => 1.0,
-        };
-        Ok(length_of_this(this, context)? * separator.max(1.0) * 2.0)
-    }),
     ("Array", "from", |_, args, context| match args.first().and_then(boa_engine::JsValue::as_object) {
         Some(source) => Ok(source.get(boa_engine::js_string!("length"), context)?.to_number(context).unwrap_or(0.0) * 16.0),
         None => Ok(0.0),
@@ -426,7 +416,8 @@ pub fn guard_bulk_allocations(budget: &std::rc::Rc<Budget>, context: &mut boa_en
         let guarded = unsafe {
             boa_engine::NativeFunction::from_closure_with_captures(
                 move |this, args, original: &boa_engine::JsObject, context| {
-                    if let Some(stop) = budget.refuse_allocation(estimate(this, args, context)?) {
+                    // Saturating: an estimate past `usize::MAX` is refused like any too large one.
+                    if let Some(stop) = budget.refuse_allocation(estimate(this, args, context)? as usize) {
                         return Err(stop);
                     }
                     original.call(this, args, context)

@@ -69,16 +69,21 @@ impl EventLoop {
         }
     }
 
-    /// Runs every timer whose deadline has passed, each followed by its microtasks.
+    /// Runs every timer that was due on entry, each followed by its microtasks. Timers they
+    /// schedule, even for 0 ms, wait for the next call, so a 0 ms interval cannot keep the program
+    /// thread from host replies or from ending.
     pub fn run_due_timers(&self, context: &mut Context, budget: &Budget) -> Result<(), JobFailure> {
+        let now = Instant::now();
+        let scheduled_before = self.timer_seq.get();
         loop {
-            let now = Instant::now();
             let due = {
                 let mut timers = self.timers.borrow_mut();
-                match timers.first_key_value() {
-                    Some((&(deadline, _), _)) if deadline <= now => timers.pop_first().map(|(_, t)| t),
-                    _ => None,
-                }
+                let first_due = timers
+                    .keys()
+                    .take_while(|&&(deadline, _)| deadline <= now)
+                    .find(|&&(_, seq)| seq < scheduled_before)
+                    .copied();
+                first_due.and_then(|key| timers.remove(&key))
             };
             let Some(timer) = due else { return Ok(()) };
             if timer.cancelled() {
@@ -90,7 +95,7 @@ impl EventLoop {
                 Timer::Interval(job) => {
                     settle(job.call(context), budget)?;
                     if !job.cancelled() {
-                        let interval = Duration::from_millis(job.interval().as_millis());
+                        let interval = timer_delay(job.interval().as_millis());
                         self.add_timer(interval, Timer::Interval(job));
                     }
                 }
@@ -111,6 +116,13 @@ impl EventLoop {
         self.microtasks.borrow_mut().clear();
         self.timers.borrow_mut().clear();
     }
+}
+
+/// A timer's delay, 1 ms for a delay past 2^31 - 1 ms as in Node.js, which also keeps `Instant`
+/// arithmetic far from overflowing.
+fn timer_delay(millis: u64) -> Duration {
+    const LONGEST_DELAY_MS: u64 = i32::MAX as u64;
+    Duration::from_millis(if millis > LONGEST_DELAY_MS { 1 } else { millis })
 }
 
 /// Runs an async job that needs nothing from outside: its future is ready at once, or it is
@@ -136,11 +148,11 @@ impl JobExecutor for EventLoop {
             Job::PromiseJob(job) => self.microtasks.borrow_mut().push_back(Microtask::Promise(job)),
             Job::GenericJob(job) => self.microtasks.borrow_mut().push_back(Microtask::Generic(job)),
             Job::TimeoutJob(job) => {
-                let delay = Duration::from_millis(job.timeout().as_millis());
+                let delay = timer_delay(job.timeout().as_millis());
                 self.add_timer(delay, Timer::Timeout(job));
             }
             Job::IntervalJob(job) => {
-                let delay = Duration::from_millis(job.interval().as_millis());
+                let delay = timer_delay(job.interval().as_millis());
                 self.add_timer(delay, Timer::Interval(job));
             }
             // Module loading (`import()`) settles through these; the realm has no loader, so

@@ -52,3 +52,44 @@ unsafe impl GlobalAlloc for CountingAllocator {
 pub fn thread_live_bytes() -> isize {
     LIVE_BYTES.with(Cell::get)
 }
+
+/// Moves `bytes` out of the calling thread's count: they were allocated here and will be freed on
+/// another thread (an event sent to the host), so they stop being this thread's.
+pub fn hand_over(bytes: usize) {
+    record(-(bytes as isize));
+}
+
+/// Moves `bytes` into the calling thread's count: they were allocated on another thread (a
+/// message from the host) and will be freed here.
+pub fn take_over(bytes: usize) {
+    record(bytes as isize);
+}
+
+/// Bytes a value holds on the heap, for values that cross threads (see [`hand_over`]).
+pub trait HeapBytes {
+    fn heap_bytes(&self) -> usize;
+}
+
+impl HeapBytes for String {
+    fn heap_bytes(&self) -> usize {
+        self.capacity()
+    }
+}
+
+impl<T: HeapBytes> HeapBytes for Option<T> {
+    fn heap_bytes(&self) -> usize {
+        self.as_ref().map_or(0, HeapBytes::heap_bytes)
+    }
+}
+
+impl<T: HeapBytes> HeapBytes for Vec<T> {
+    fn heap_bytes(&self) -> usize {
+        self.capacity() * std::mem::size_of::<T>() + self.iter().map(HeapBytes::heap_bytes).sum::<usize>()
+    }
+}
+
+impl HeapBytes for u8 {
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}

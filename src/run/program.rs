@@ -9,16 +9,17 @@ use std::path::Path;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Instant;
+use std::sync::mpsc::{Receiver, RecvError, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use boa_engine::builtins::promise::PromiseState;
 use boa_engine::error::EngineError;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::module::{MapModuleLoader, Module};
-use boa_engine::{Context, JsError, JsObject, JsValue, Source};
+use boa_engine::{Context, JsError, JsObject, JsValue, Script, Source};
 
 use crate::realm::bridge::{Bridge, Call, Reply};
+use crate::run::memory::{self, HeapBytes};
 use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
 use crate::realm::console::{Level, LogEntry, Output};
 use crate::realm::convert::{self, Bounds, Failure};
@@ -49,10 +50,47 @@ pub enum Inbound {
     Stage { name: String, bytes: Vec<u8> },
     /// A session's next program.
     Execute(Execution),
-    /// A one-shot run for a realm made ahead of time.
-    Start(Start),
     /// The session is over.
     Close,
+}
+
+impl HeapBytes for Inbound {
+    fn heap_bytes(&self) -> usize {
+        match self {
+            Self::Reply { reply, .. } => reply.heap_bytes(),
+            Self::Stage { name, bytes } => name.heap_bytes() + bytes.heap_bytes(),
+            Self::Execute(execution) => execution.source.heap_bytes(),
+            Self::Wake | Self::Close => 0,
+        }
+    }
+}
+
+/// A program thread's end of its channel from the host. What arrives was allocated on Node's
+/// thread and is freed on this one, so each message's bytes move into this thread's count as it
+/// arrives (with the channel slot it came in): the memory budget counts what the program holds,
+/// however many messages it has received.
+pub struct Inbox(Receiver<Inbound>);
+
+/// A channel slot: the message and the channel's own word beside it.
+const SLOT_BYTES: usize = std::mem::size_of::<Inbound>() + std::mem::size_of::<usize>();
+
+impl Inbox {
+    pub fn new(receiver: Receiver<Inbound>) -> Self {
+        Self(receiver)
+    }
+
+    fn arrived(message: Inbound) -> Inbound {
+        memory::take_over(message.heap_bytes() + SLOT_BYTES);
+        message
+    }
+
+    pub fn recv(&self) -> Result<Inbound, RecvError> {
+        self.0.recv().map(Self::arrived)
+    }
+
+    pub fn recv_timeout(&self, timeout: Duration) -> Result<Inbound, RecvTimeoutError> {
+        self.0.recv_timeout(timeout).map(Self::arrived)
+    }
 }
 
 /// What a program thread tells the host, tagged with the execution it belongs to (a session's
@@ -65,6 +103,18 @@ pub enum ProgramEvent {
     Done { execution: u32, outcome: Outcome },
 }
 
+impl HeapBytes for ProgramEvent {
+    fn heap_bytes(&self) -> usize {
+        match self {
+            Self::Log { entry, .. } => entry.heap_bytes(),
+            Self::Call { call, .. } => call.heap_bytes(),
+            Self::Done { outcome, .. } => outcome.value_json.heap_bytes() + outcome.error.heap_bytes() + outcome.logs.heap_bytes(),
+        }
+    }
+}
+
+/// Where a program's events go. A sink hands each event to another thread, so it moves the
+/// event's bytes out of the program thread's count (`memory::hand_over`).
 pub type Sink = Arc<dyn Fn(ProgramEvent) + Send + Sync>;
 
 /// What a realm is for: one run, or a session's programs one after another.
@@ -194,7 +244,7 @@ impl Program {
 
     /// Runs one program to its end and reports it to the sink. Returns false when the inbox
     /// asked the session to close or the realm cannot be kept.
-    pub fn execute(&mut self, execution: Execution, inbox: &Receiver<Inbound>) -> bool {
+    pub fn execute(&mut self, execution: Execution, inbox: &Inbox) -> bool {
         self.execution.set(execution.id);
         let budget = self.wiring.budget.clone();
         budget.restart(execution.limits, execution.request);
@@ -202,7 +252,6 @@ impl Program {
         *self.wiring.output.borrow_mut() = Output::new(execution.limits.max_log_bytes, self.take_listener());
         self.wiring.rejections.borrow_mut().clear();
 
-        budget.begin_compute();
         let mut open = true;
         let mut realm_lost = false;
         let mut main = None;
@@ -223,7 +272,6 @@ impl Program {
                 |reason| reason.to_error(&budget.limits()),
             ))
         });
-        budget.end_compute();
         self.wiring.event_loop.clear();
         self.wiring.bridge.abandon();
 
@@ -244,6 +292,7 @@ impl Program {
             wall_ms: budget.wall_elapsed().as_secs_f64() * 1e3,
             binding_calls: self.wiring.bridge.calls(),
         };
+        budget.finish();
         if let Some(sink) = &*self.sink.borrow() {
             report(sink, execution.id, result, logs, stats, realm_lost);
         }
@@ -264,9 +313,11 @@ impl Program {
         };
         let prepared = prepare::script(&body, self.scope)?;
         *self.wiring.positions.borrow_mut() = prepared.positions;
-        let context = &mut self.context;
         let source = Source::from_bytes(prepared.script.as_bytes()).with_path(std::path::Path::new("program"));
-        let outer = context.eval(source).map_err(|err| self.error_from(err))?;
+        // Whatever fails before the program runs is a syntax error; whatever fails after is not,
+        // whatever its name (a tool's own `SyntaxError` is a runtime failure of the program).
+        let script = Script::parse(source, None, &mut self.context).map_err(|err| self.syntax_error(err))?;
+        let outer = script.evaluate(&mut self.context).map_err(|err| self.error_from(err))?;
         let outer = outer.as_callable().ok_or_else(|| internal("the prepared program is not a function"))?;
         let global = self.context.global_object();
         let promise = outer
@@ -277,7 +328,7 @@ impl Program {
     }
 
     /// Runs jobs, timers and binding replies until the program's promise settles.
-    fn drive(&mut self, promise: &JsPromise, inbox: &Receiver<Inbound>, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
+    fn drive(&mut self, promise: &JsPromise, inbox: &Inbox, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
         let budget = self.wiring.budget.clone();
         let event_loop = self.wiring.event_loop.clone();
         loop {
@@ -290,9 +341,7 @@ impl Program {
             }
             // Nothing to run until the host replies, a timer is due, or the wall budget ends.
             let wake_at = event_loop.next_timer().map_or(budget.wall_deadline(), |t| t.min(budget.wall_deadline()));
-            budget.end_compute();
             let message = inbox.recv_timeout(wake_at.saturating_duration_since(Instant::now()));
-            budget.begin_compute();
             match message {
                 Ok(message) => self.receive(message, open).map_err(|err| self.error_from(err))?,
                 Err(RecvTimeoutError::Timeout) => {}
@@ -311,7 +360,7 @@ impl Program {
                 self.wiring.budget.request_stop(StopReason::Disposed);
             }
             // A session runs one program at a time; the host never sends another meanwhile.
-            Inbound::Execute(_) | Inbound::Start(_) | Inbound::Wake => {}
+            Inbound::Execute(_) | Inbound::Wake => {}
         }
         Ok(())
     }
@@ -354,7 +403,16 @@ impl Program {
         }
     }
 
-    /// An exception nobody caught, as a 'runtime' (or 'syntax') error.
+    /// Boa's parser refused what ours accepted.
+    fn syntax_error(&mut self, err: JsError) -> ProgramError {
+        let error = self.error_from(err);
+        if self.wiring.budget.stopped().is_some() {
+            return error;
+        }
+        ProgramError { kind: ErrorKind::Syntax, ..error }
+    }
+
+    /// An exception nobody caught, as a 'runtime' error.
     fn uncaught(&mut self, reason: &JsValue) -> ProgramError {
         if let Some(stop) = self.wiring.budget.stopped() {
             return stop.to_error(&self.wiring.budget.limits());
@@ -368,8 +426,7 @@ impl Program {
         let message = data_string(&object, "message", &mut self.context)
             .unwrap_or_else(|| inspect::inspect(reason, &positions, &mut self.context).unwrap_or_default());
         let stack = map_stack(&data_string(&object, "stack", &mut self.context).unwrap_or_default(), &positions);
-        let kind = if name == "SyntaxError" && stack.is_empty() { ErrorKind::Syntax } else { ErrorKind::Runtime };
-        let mut error = ProgramError::new(kind, name.clone(), message.clone());
+        let mut error = ProgramError::new(ErrorKind::Runtime, name.clone(), message.clone());
         if let Some((line, column)) = first_position(&stack) {
             error.line = Some(line);
             error.column = Some(column);
@@ -433,7 +490,8 @@ mod tests {
         let request = Arc::new(StopRequest::default());
         let mut program = Program::new(limits, request.clone(), RealmKind::OneShot, true).unwrap();
         program.attach(&[], &HashMap::new(), sink).unwrap();
-        let (_inbox, receiver) = channel();
+        let (_sender, receiver) = channel();
+        let receiver = Inbox::new(receiver);
         let execution = Execution { id: 0, source: source.to_owned(), language: Language::TypeScript, limits, request };
         program.execute(execution, &receiver);
         done.lock().unwrap().take().unwrap()
@@ -456,6 +514,39 @@ mod tests {
     fn a_budget_stop_cannot_be_caught() {
         let outcome = run("try { while (true) {} } catch { return 'caught' } finally { return 'finally' }", quick());
         assert_eq!(outcome.error.map(|e| e.kind), Some(ErrorKind::ComputeBudget));
+    }
+
+    /// [`run`] on a thread with a program thread's stack, as the engine starts them.
+    fn run_on_program_stack(source: &'static str, limits: Limits) -> serde_json::Value {
+        std::thread::Builder::new()
+            .stack_size(crate::engine::PROGRAM_STACK_BYTES)
+            .spawn(move || run(source, limits))
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn native_recursion_on_program_data_is_a_catchable_range_error() {
+        let limits = Limits { compute: std::time::Duration::from_secs(20), wall: std::time::Duration::from_secs(40), ..Limits::default() };
+        let outcome = run_on_program_stack(
+            "let o = {}
+for (let i = 0; i < 2e5; i++) o = { o }
+try { JSON.stringify(o) } catch (e) { return [e.name, e.message] }",
+            limits,
+        );
+        assert_eq!(outcome["value"], serde_json::json!(["RangeError", "Maximum call stack size exceeded"]), "{outcome}");
+    }
+
+    #[test]
+    fn program_sized_results_are_charged_before_they_are_built() {
+        let limits = Limits { max_memory_bytes: 16 << 20, ..quick() };
+        let outcome = run("const s = 'x'.repeat(1 << 20)
+return Array(100).fill(s).join('').length", limits);
+        assert_eq!(outcome["error"]["kind"], "memory_budget", "{outcome}");
+        let outcome = run("const s = 'x'.repeat(1 << 20)
+return Array(4).fill(s).join('').length", limits);
+        assert_eq!(outcome["value"], 4 << 20, "{outcome}");
     }
 
     #[test]

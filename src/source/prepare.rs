@@ -4,8 +4,9 @@
 //! [`PositionMap`] so errors report original positions. Budgets need no rewriting: the engine's
 //! interrupt enforces them (see `budget`).
 
+use swc_common::comments::SingleThreadedComments;
 use swc_common::{BytePos, Span, Spanned};
-use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pat, Stmt, VarDeclKind};
+use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pat, SeqExpr, Stmt, VarDeclKind};
 use swc_ecma_parser::{Parser, StringInput, Syntax};
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -25,9 +26,14 @@ pub const MAX_NESTING: usize = 1000;
 /// Largest program accepted. Programs are code, not data: data belongs in bindings or inputs.
 pub const MAX_SOURCE_BYTES: usize = 1024 * 1024;
 
-/// Refuses programs whose size or bracket nesting would make parsing them a hazard, before any
-/// parser sees them. Brackets inside strings count too: a program needs a thousand more opening
-/// than closing brackets in its strings to be refused wrongly.
+/// Most arrows (`=>`) accepted. swc's parser recurses once per nested arrow body without
+/// growing its stack (`x => x => ...` 300,000 deep overflowed a 512 MiB stack), and the nesting
+/// check only runs after it parsed; real programs have a few hundred arrows at most.
+pub const MAX_ARROWS: usize = 10_000;
+
+/// Refuses programs whose size, bracket nesting or arrow count would make parsing them a hazard,
+/// before any parser sees them. Brackets and arrows inside strings count too: a program needs a
+/// thousand more opening than closing brackets in its strings to be refused wrongly.
 pub fn check_shape(source: &str) -> Result<(), ProgramError> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(syntax_error(
@@ -37,7 +43,14 @@ pub fn check_shape(source: &str) -> Result<(), ProgramError> {
         ));
     }
     let mut depth = 0usize;
+    let mut arrows = 0usize;
     for (at, byte) in source.bytes().enumerate() {
+        if byte == b'>' && at > 0 && source.as_bytes()[at - 1] == b'=' {
+            arrows += 1;
+            if arrows > MAX_ARROWS {
+                return Err(syntax_error(source, &format!("the program has more than {MAX_ARROWS} arrow functions; split it up"), Some(at)));
+            }
+        }
         match byte {
             b'(' | b'[' | b'{' => {
                 depth += 1;
@@ -96,10 +109,11 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
     let to_body = |pos: BytePos| (pos.0 as usize).saturating_sub(open).min(body.len());
     let fail = |message: &str, pos: BytePos| syntax_error(body, message, Some(to_body(pos)));
 
+    let comments = SingleThreadedComments::default();
     let mut parser = Parser::new(
         Syntax::Es(Default::default()),
         StringInput::new(&shelled, BytePos(0), BytePos(shelled.len() as u32)),
-        None,
+        Some(&comments),
     );
     let parsed = parser.parse_script().map_err(|e| fail(&e.kind().msg(), e.span().lo))?;
     if let Some(e) = parser.take_errors().into_iter().next() {
@@ -113,10 +127,19 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
         )
     })?;
 
-    let mut checker = Checker { depth: 0, error: None };
+    let mut checker = Checker { depth: 0, error: None, literals: Vec::new() };
     shell_body.visit_with(&mut checker);
     if let Some((message, pos)) = checker.error {
         return Err(fail(&message, pos));
+    }
+    let (leading, trailing) = comments.take_all();
+    let comments: Vec<Span> = leading.borrow().values().chain(trailing.borrow().values()).flatten().map(|c| c.span).collect();
+    if let Some(at) = html_like_comment(&shelled, open..open + body.len(), &checker.literals, &comments) {
+        return Err(syntax_error(
+            body,
+            "HTML-like comments (`<!--`, and `-->` at the start of a line) are not accepted; put that text in a string or a `//` comment",
+            Some(at.saturating_sub(open)),
+        ));
     }
     let mut edits = Vec::new();
     let mut globals = Vec::new();
@@ -174,15 +197,61 @@ fn shell_body(stmts: &[Stmt], end: usize) -> Option<&FunctionBody> {
     (paren.span.hi.0 as usize == end).then_some(body)
 }
 
-/// Refuses nesting deeper than [`MAX_NESTING`] and the runtime's reserved identifiers.
+/// Where `source` (within `body`) has an HTML-like comment as Boa's script parser reads one
+/// (Annex B: `<!--` anywhere in code, `-->` first on a line), outside string, template and
+/// regular-expression literals and ordinary comments. Boa and swc disagree on these, so a program
+/// using them could be checked as one text and run as another: they are refused outright.
+fn html_like_comment(shelled: &str, body: std::ops::Range<usize>, literals: &[Span], comments: &[Span]) -> Option<usize> {
+    let range = |span: &Span| span.lo.0 as usize..span.hi.0 as usize;
+    let quoted = |at: usize| literals.iter().chain(comments).any(|span| range(span).contains(&at));
+    // swc may read an HTML-like comment as a comment: only `//` and `/*` ones are ordinary.
+    if let Some(comment) = comments.iter().find(|c| !matches!(shelled.get(range(c)).and_then(|text| text.get(..2)), Some("//" | "/*"))) {
+        return Some(comment.lo.0 as usize);
+    }
+    let code = &shelled[body.clone()];
+    let opening = code.match_indices("<!--").map(|(at, _)| body.start + at).find(|&at| !quoted(at));
+    let closing = code
+        .match_indices("-->")
+        .map(|(at, _)| body.start + at)
+        .find(|&at| !quoted(at) && first_on_line(shelled, body.start, at, comments));
+    opening.into_iter().chain(closing).min()
+}
+
+/// Whether only whitespace and comments precede `at` on its line, a comment spanning lines
+/// counting as a line break (as Boa's lexer reads `-->`). The body's start counts as a line start.
+fn first_on_line(shelled: &str, start: usize, mut at: usize, comments: &[Span]) -> bool {
+    let is_line_break = |c: char| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}');
+    while at > start {
+        if let Some(comment) = comments.iter().find(|c| c.hi.0 as usize == at) {
+            if shelled[comment.lo.0 as usize..at].contains(is_line_break) {
+                return true;
+            }
+            at = comment.lo.0 as usize;
+            continue;
+        }
+        let Some(c) = shelled[..at].chars().next_back() else { return true };
+        if is_line_break(c) {
+            return true;
+        }
+        if !(c.is_whitespace() || c == '\u{feff}') {
+            return false;
+        }
+        at -= c.len_utf8();
+    }
+    true
+}
+
+/// Refuses nesting deeper than [`MAX_NESTING`] and the runtime's reserved identifiers, and
+/// collects where literals are, whose text is not code.
 struct Checker {
     depth: usize,
     error: Option<(String, BytePos)>,
+    literals: Vec<Span>,
 }
 
 impl Checker {
-    fn nested(&mut self, span: Span, visit: impl FnOnce(&mut Self)) {
-        self.depth += 1;
+    fn nested(&mut self, span: Span, levels: usize, visit: impl FnOnce(&mut Self)) {
+        self.depth += levels;
         if self.depth > MAX_NESTING {
             if self.error.is_none() {
                 self.error = Some((format!("the program nests deeper than {MAX_NESTING} levels; flatten it"), span.lo));
@@ -190,7 +259,7 @@ impl Checker {
         } else {
             visit(self);
         }
-        self.depth -= 1;
+        self.depth -= levels;
     }
 }
 
@@ -208,12 +277,30 @@ impl Visit for Checker {
         }
     }
 
+    fn visit_str(&mut self, literal: &swc_ecma_ast::Str) {
+        self.literals.push(literal.span);
+    }
+
+    fn visit_tpl_element(&mut self, literal: &swc_ecma_ast::TplElement) {
+        self.literals.push(literal.span);
+    }
+
+    fn visit_regex(&mut self, literal: &swc_ecma_ast::Regex) {
+        self.literals.push(literal.span);
+    }
+
     fn visit_stmt(&mut self, stmt: &Stmt) {
-        self.nested(stmt.span(), |this| stmt.visit_children_with(this));
+        self.nested(stmt.span(), 1, |this| stmt.visit_children_with(this));
     }
 
     fn visit_expr(&mut self, expr: &Expr) {
-        self.nested(expr.span(), |this| expr.visit_children_with(this));
+        self.nested(expr.span(), 1, |this| expr.visit_children_with(this));
+    }
+
+    fn visit_seq_expr(&mut self, seq: &SeqExpr) {
+        // swc reads `a, b, c` as one list, Boa as pairs nested one level per comma (and its
+        // parser clones them recursively): 500,000 commas overflowed a 512 MiB stack.
+        self.nested(seq.span, seq.exprs.len().saturating_sub(1), |this| seq.visit_children_with(this));
     }
 }
 
@@ -357,6 +444,39 @@ mod tests {
             .join()
             .unwrap();
         assert!(err.message.contains("nests deeper"), "{}", err.message);
+    }
+
+    #[test]
+    fn long_comma_sequences_count_as_nesting() {
+        let source = format!("let a = 1; return ({}a)", "a,".repeat(5_000));
+        let err = script(&source, Scope::Isolated).unwrap_err();
+        assert!(err.message.contains("nests deeper"), "{}", err.message);
+        assert!(script(&format!("let a = 1; return ({}a)", "a,".repeat(500)), Scope::Isolated).is_ok());
+    }
+
+    #[test]
+    fn arrow_chains_are_refused_before_parsing() {
+        let source = format!("let f = {}x", "x=>".repeat(MAX_ARROWS + 1));
+        let err = check_shape(&source).unwrap_err();
+        assert!(err.message.contains("arrow functions"), "{}", err.message);
+    }
+
+    #[test]
+    fn html_like_comments_are_refused_where_they_are_code() {
+        for source in ["a <!--b\nreturn 1", "x = 1\n  --> comment", "x = 1 /*\n*/ --> y", "<!-- x"] {
+            // Refused by the check, or earlier by swc if it reads the text as code.
+            assert!(script(source, Scope::Isolated).is_err(), "{source}");
+        }
+        let err = script("let a = 1\nlet b = a <!--b\n", Scope::Isolated).unwrap_err();
+        assert!(err.message.contains("HTML-like"), "{}", err.message);
+        assert_eq!((err.line, err.column), (Some(2), Some(11)));
+    }
+
+    #[test]
+    fn html_like_text_in_literals_and_comments_is_code_as_usual() {
+        let source = "const s = '<!-- x -->' + `<!--${1}-->` + \"-->\"; // <!-- x\n/* --> */ let n = 2; n-->0; return /<!--/.test(s)";
+        let prepared = script(source, Scope::Isolated).unwrap();
+        assert_eq!(body_of(&prepared), source);
     }
 
     #[test]

@@ -417,6 +417,10 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
             "min should be <= (>=) max if cursor is tracking forwards (backwards)"
         );
 
+        // Local patch for code-runtime-boa: the characters the loop ran over count as steps.
+        let ran = if max_pos > *pos { max_pos - *pos } else { *pos - max_pos };
+        self.steps.steps(ran / 16);
+
         // Oh no where is the continuation? It's one past the loop body, which is one
         // past the loop. Strap in!
         let continuation = ip + 2;

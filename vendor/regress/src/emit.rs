@@ -214,6 +214,8 @@ impl Emitter {
         let mut stack = vec![Emitter::Node(node)];
 
         while let Some(inst) = stack.pop() {
+            // Local patch for code-runtime-boa: emitting counts toward the backtrack hook.
+            crate::interrupt::compile_step();
             match inst {
                 Emitter::NodeLoopFinish {
                     loop_instruction_index,

@@ -37,6 +37,42 @@ impl StepCounter {
     }
 }
 
+impl StepCounter {
+    /// Counts `steps` at once, for work done in one go (a single-character loop running along
+    /// the input, which `/(?<=a+)b/` does at every position).
+    #[inline(always)]
+    pub(crate) fn steps(&mut self, steps: usize) {
+        match u32::try_from(steps) {
+            Ok(steps) if steps < self.0 => self.0 -= steps,
+            _ => {
+                self.0 = STEPS_BETWEEN_CALLS;
+                call_hook();
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    static COMPILE_STEPS: core::cell::Cell<u32> = const { core::cell::Cell::new(STEPS_BETWEEN_CALLS) };
+}
+
+/// Counts one step of compiling a pattern (a node an optimizer pass visits): passes repeat until
+/// nothing changes, which takes the square of the pattern's size for `'a|'.repeat(1e5)`.
+#[inline]
+pub(crate) fn compile_step() {
+    #[cfg(feature = "std")]
+    COMPILE_STEPS.with(|left| {
+        let next = left.get() - 1;
+        if next == 0 {
+            left.set(STEPS_BETWEEN_CALLS);
+            call_hook();
+        } else {
+            left.set(next);
+        }
+    });
+}
+
 #[cold]
 #[inline(never)]
 fn call_hook() {

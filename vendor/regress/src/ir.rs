@@ -354,6 +354,8 @@ where
     }
 
     fn process(&mut self, n: &Node) {
+        // Local patch for code-runtime-boa: compiling counts toward the backtrack hook.
+        crate::interrupt::compile_step();
         self.walk.skip_children = false;
         if !self.postorder {
             (self.func)(n, &mut self.walk);
@@ -425,6 +427,8 @@ where
     }
 
     fn process(&mut self, n: &mut Node) {
+        // Local patch for code-runtime-boa: compiling counts toward the backtrack hook.
+        crate::interrupt::compile_step();
         self.walk.skip_children = false;
         if !self.postorder {
             (self.func)(n, &mut self.walk);

@@ -197,6 +197,8 @@ fn remove_empties(n: &mut Node, _w: &Walk) -> PassAction {
 
 /// Check if a node contains any capture groups (direct or nested)
 fn contains_capture_groups(node: &Node) -> bool {
+    // Local patch for code-runtime-boa: each node looked at counts toward the backtrack hook.
+    crate::interrupt::compile_step();
     match node {
         Node::CaptureGroup { .. } => true,
         Node::Cat(nodes) => nodes.iter().any(contains_capture_groups),
@@ -209,8 +211,17 @@ fn contains_capture_groups(node: &Node) -> bool {
 
 // If a node can never match, replace it with an always fails node.
 fn propagate_early_fails(n: &mut Node, _w: &Walk) -> PassAction {
+    // Local patch for code-runtime-boa: a node changes only when a child always fails, which is
+    // rare, so the walk of its whole subtree for capture groups waits for that; done at every node
+    // it took the square of the pattern's size (36 s for `'a|'.repeat(1e5) + 'b'`).
+    let child_fails = match n {
+        Node::Cat(nodes) => nodes.iter().any(Node::match_always_fails),
+        Node::Alt(left, right) => left.match_always_fails() || right.match_always_fails(),
+        Node::Loop { loopee, .. } => loopee.match_always_fails(),
+        _ => false,
+    };
     // Don't optimize nodes containing capture groups to preserve user-visible group numbers
-    if contains_capture_groups(n) {
+    if !child_fails || contains_capture_groups(n) {
         return PassAction::Keep;
     }
 

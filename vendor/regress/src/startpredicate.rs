@@ -116,6 +116,8 @@ impl AbstractStartPredicate {
 /// lookahead assertion) and does not contribute to the predicate.
 /// If this returns StartPredicate::Arbitrary, then there is no predicate.
 fn compute_start_predicate(n: &Node) -> Option<AbstractStartPredicate> {
+    // Local patch for code-runtime-boa: each node counts toward the backtrack hook.
+    crate::interrupt::compile_step();
     let arbitrary = Some(AbstractStartPredicate::Arbitrary);
     match n {
         Node::ByteSequence(bytevec) => Some(AbstractStartPredicate::Sequence(bytevec.clone())),

@@ -50,20 +50,44 @@ pub(crate) struct StringNormalizers {
 
 /// `StringIndexOf ( string, searchValue, fromIndex )` in time proportional to what it scans:
 /// boa_string's `index_of` steps through `fromIndex` windows before it starts comparing, which
-/// made `split`, `replaceAll` and `indexOf` loops quadratic. (Local patch, see code-runtime-boa's
+/// made `split`, `replaceAll` and `indexOf` loops quadratic. The scan goes chunk by chunk and
+/// counts its comparisons as steps, so a budget stops a long search (`'a'.repeat(2e6)` searched
+/// for `'a'.repeat(2e5) + 'b'`) like a loop. (Local patch, see code-runtime-boa's
 /// `vendor/README.md`.)
 fn string_index_of(
     string: crate::JsStr<'_>,
     search_value: crate::JsStr<'_>,
     from_index: usize,
-) -> Option<usize> {
-    if search_value.is_empty() {
-        return (from_index <= string.len()).then_some(from_index);
+    context: &mut Context,
+) -> JsResult<Option<usize>> {
+    /// Code units compared between two step counts, at most.
+    const UNITS_PER_CHUNK: usize = 1 << 16;
+    let search_len = search_value.len();
+    if search_len == 0 {
+        return Ok((from_index <= string.len()).then_some(from_index));
     }
-    string
-        .get(from_index..)?
-        .index_of(search_value, 0)
-        .map(|i| i + from_index)
+    let Some(last) = string.len().checked_sub(search_len) else {
+        return Ok(None);
+    };
+    let candidates_per_chunk = (UNITS_PER_CHUNK / search_len).max(1);
+    let mut start = from_index;
+    while start <= last {
+        let end = start.saturating_add(candidates_per_chunk).min(last + 1);
+        context.count_steps(comparison_steps((end - start).saturating_mul(search_len)))?;
+        let window = string.get_expect(start..end - 1 + search_len);
+        if let Some(found) = window.index_of(search_value, 0) {
+            return Ok(Some(start + found));
+        }
+        start = end;
+    }
+    Ok(None)
+}
+
+/// Steps counted toward the interrupt for comparing or copying `units` code units: a step is
+/// about as much work as one instruction. (Local patch, see code-runtime-boa's `vendor/README.md`.)
+pub(crate) fn comparison_steps(units: usize) -> u32 {
+    const UNITS_PER_STEP: usize = 32;
+    u32::try_from(units / UNITS_PER_STEP).unwrap_or(u32::MAX).saturating_add(1)
 }
 
 #[cfg(test)]
@@ -78,6 +102,28 @@ pub(crate) enum Placement {
 /// JavaScript `String` implementation.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct String;
+
+/// UTF-16 output that asks the context's allocation check before each write (local patch, see
+/// `String::normalize`); the first refusal stops the writing and is kept for the caller.
+struct CheckedUtf16Sink<'a> {
+    written: Vec<u16>,
+    context: &'a Context,
+    refused: Option<crate::JsError>,
+}
+
+impl write16::Write16 for CheckedUtf16Sink<'_> {
+    fn write_slice(&mut self, s: &[u16]) -> std::fmt::Result {
+        if let Err(refused) = self.context.reserve_memory(s.len() * 2) {
+            self.refused = Some(refused);
+            return Err(std::fmt::Error);
+        }
+        self.written.extend_from_slice(s);
+        Ok(())
+    }
+}
+
+/// Code units per piece `repeat` builds its result from (local patch, see `String::repeat`).
+const REPEAT_CHUNK_UNITS: usize = 32 * 1024;
 
 impl IntrinsicObject for String {
     fn init(realm: &Realm) {
@@ -247,8 +293,10 @@ impl String {
     /// The range of allowed values can be described like this: `[0, +∞)`.
     ///
     /// The resulting string can also not be larger than the maximum string size,
-    /// which can differ in JavaScript engines. In Boa it is `2^32 - 1`
-    pub(crate) const MAX_STRING_LENGTH: usize = u32::MAX as usize;
+    /// which can differ in JavaScript engines. In Boa it is `2^32 - 1`; local patch
+    /// (code-runtime-boa): V8's `2^29 - 24`, so that a string Node cannot build is a catchable
+    /// `RangeError` here too rather than gigabytes asked of the allocator.
+    pub(crate) const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
 
     /// Abstract function `StringCreate( value, prototype )`.
     ///
@@ -671,18 +719,25 @@ impl String {
         let this = this.require_object_coercible()?;
 
         // 2. Let S be ? ToString(O).
-        let mut string = this.to_string(context)?;
-
         // 3. Let R be S.
         // 4. For each element next of args, do
+        //   a. Let nextString be ? ToString(next).
+        //   b. Set R to the string-concatenation of R and nextString.
+        // The pieces are joined once at the end: joining them one by one copied the growing
+        // result for every argument (`''.concat(...Array(1e4).fill(s))` ran for seconds), and
+        // each piece counts its length as steps toward the interrupt. (Local patch, see
+        // code-runtime-boa's `vendor/README.md`.)
+        let mut pieces = Vec::with_capacity(args.len() + 1);
+        pieces.push(this.to_string(context)?);
         for arg in args {
-            // a. Let nextString be ? ToString(next).
-            // b. Set R to the string-concatenation of R and nextString.
-            string = js_string!(&string, &arg.to_string(context)?);
+            let piece = arg.to_string(context)?;
+            context.count_steps(comparison_steps(piece.len()))?;
+            pieces.push(piece);
         }
+        let pieces: Vec<crate::JsStr<'_>> = pieces.iter().map(JsString::as_str).collect();
 
         // 5. Return R.
-        Ok(JsValue::new(string))
+        Ok(JsValue::new(context.concat_within_limits(&pieces)?))
     }
 
     /// `String.prototype.repeat( count )`
@@ -741,25 +796,31 @@ impl String {
             .and_then(|n| n.checked_mul(len as u64))
             .is_none_or(|total_len| total_len > (Self::MAX_STRING_LENGTH as u64))
         {
+            // Local patch (code-runtime-boa): the message named Boa's old maximum, 2^32 - 1.
             return Err(JsNativeError::range()
-                .with_message(
-                    "repeat count must be a positive finite number \
-                        that doesn't overflow the maximum string length (2^32 - 1)",
-                )
+                .with_message("Invalid string length")
                 .into());
         }
 
         let n = n as usize;
 
-        // Charge each repetition against the VM loop-iteration limit.
-        let mut result = Vec::with_capacity(n);
-        for _ in 0..n {
+        // Local patch (code-runtime-boa): the result's bytes are asked of the allocation check
+        // first, and it is built from chunks of about 64 KiB rather than from a list of `n`
+        // slices, which for `'x'.repeat(2 ** 28)` was itself gigabytes.
+        context.reserve_string(n * len, string.as_str().is_latin1())?;
+        let per_chunk = (REPEAT_CHUNK_UNITS / len).clamp(1, n);
+        let chunk = JsString::concat_array(&vec![string.as_str(); per_chunk]);
+        let rest = JsString::concat_array(&vec![string.as_str(); n % per_chunk]);
+        let mut parts = Vec::with_capacity(n / per_chunk + 1);
+        // Charge each chunk against the VM loop-iteration limit.
+        for _ in 0..n / per_chunk {
             crate::vm::opcode::IncrementLoopIteration::operation((), context)?;
-            result.push(string.as_str());
+            parts.push(chunk.as_str());
         }
+        parts.push(rest.as_str());
 
         // 6. Return the String value that is made from n copies of S appended together.
-        Ok(JsString::concat_array(&result).into())
+        Ok(JsString::concat_array(&parts).into())
     }
 
     /// `String.prototype.slice( beginIndex [, endIndex] )`
@@ -1008,7 +1069,9 @@ impl String {
         // 10. Let index be ! StringIndexOf(S, searchStr, start).
         // 11. If index is not -1, return true.
         // 12. Return false.
-        Ok(string_index_of(string.as_str(), search_str.as_str(), start).is_some().into())
+        Ok(string_index_of(string.as_str(), search_str.as_str(), start, context)?
+            .is_some()
+            .into())
     }
 
     /// `String.prototype.replace( regexp|substr, newSubstr|function )`
@@ -1077,7 +1140,8 @@ impl String {
 
         // 8. Let position be ! StringIndexOf(string, searchString, 0).
         // 9. If position is -1, return string.
-        let Some(position) = string_index_of(string.as_str(), search_string.as_str(), 0) else {
+        let Some(position) = string_index_of(string.as_str(), search_string.as_str(), 0, context)?
+        else {
             return Ok(string.into());
         };
 
@@ -1207,7 +1271,8 @@ impl String {
         let mut match_positions = Vec::new();
 
         // 10. Let position be ! StringIndexOf(string, searchString, 0).
-        let mut position = string_index_of(string.as_str(), search_string.as_str(), 0);
+        let mut position =
+            string_index_of(string.as_str(), search_string.as_str(), 0, context)?;
 
         // 11. Repeat, while position is not -1,
         while let Some(p) = position {
@@ -1215,7 +1280,12 @@ impl String {
             match_positions.push(p);
 
             // b. Set position to ! StringIndexOf(string, searchString, position + advanceBy).
-            position = string_index_of(string.as_str(), search_string.as_str(), p + advance_by);
+            position = string_index_of(
+                string.as_str(),
+                search_string.as_str(),
+                p + advance_by,
+                context,
+            )?;
         }
 
         // 12. Let endOfLastMatch be 0.
@@ -1317,7 +1387,7 @@ impl String {
         let start = pos.clamp_finite(0, len) as usize;
 
         // 8. Return 𝔽(! StringIndexOf(S, searchStr, start)).
-        Ok(string_index_of(string.as_str(), search_str.as_str(), start)
+        Ok(string_index_of(string.as_str(), search_str.as_str(), start, context)?
             .map_or(-1, |i| i as i64)
             .into())
     }
@@ -1406,6 +1476,9 @@ impl String {
         if let Some(end) = len.checked_sub(search_len) {
             // 11. For each non-negative integer i starting with start such that i ≤ len - searchLen, in descending order, do
             for i in (0..=min(start, end)).rev() {
+                // Each comparison counts toward the interrupt, so a budget stops a long search.
+                // (Local patch, see code-runtime-boa's `vendor/README.md`.)
+                context.count_steps(comparison_steps(search_len))?;
                 // a. Let candidate be the substring of S from i to i + searchLen.
                 let candidate = string.get_expect(i..i + search_len);
 
@@ -1582,6 +1655,11 @@ impl String {
                 ))
                 .into());
         }
+
+        // Local patch (code-runtime-boa): the padding (built as UTF-16, then as a string) and
+        // the result are asked of the allocation check first.
+        context.reserve_memory(fill_len as usize * 4)?;
+        context.reserve_string(int_max_length as usize, false)?;
 
         let filler_len = filler.len() as u64;
 
@@ -2037,7 +2115,7 @@ impl String {
         let mut i = 0;
 
         // 13. Let j be ! StringIndexOf(S, R, 0).
-        let mut j = string_index_of(this_str.as_str(), separator_str.as_str(), 0);
+        let mut j = string_index_of(this_str.as_str(), separator_str.as_str(), 0, context)?;
 
         // 14. Repeat, while j is not -1
         while let Some(index) = j {
@@ -2057,7 +2135,7 @@ impl String {
             i = index + separator_length;
 
             // e. Set j to ! StringIndexOf(S, R, i).
-            j = string_index_of(this_str.as_str(), separator_str.as_str(), i);
+            j = string_index_of(this_str.as_str(), separator_str.as_str(), i, context)?;
         }
 
         // 15. Let T be the substring of S from i.
@@ -2221,17 +2299,28 @@ impl String {
             }
         };
 
+        // Local patch (code-runtime-boa): a decomposition can be many times longer than its
+        // input, so the result is written to a sink that asks the allocation check as it grows.
+        context.reserve_memory(s.len() * 2)?;
         let s = s.iter().collect::<Vec<_>>();
-
-        let result = match normalization {
-            Normalization::Nfc => normalizers.nfc.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfd => normalizers.nfd.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfkc => normalizers.nfkc.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfkd => normalizers.nfkd.as_borrowed().normalize_utf16(&s),
+        let mut result = CheckedUtf16Sink {
+            written: Vec::new(),
+            context,
+            refused: None,
         };
+        let _ = match normalization {
+            Normalization::Nfc => normalizers.nfc.as_borrowed().normalize_utf16_to(&s, &mut result),
+            Normalization::Nfd => normalizers.nfd.as_borrowed().normalize_utf16_to(&s, &mut result),
+            Normalization::Nfkc => normalizers.nfkc.as_borrowed().normalize_utf16_to(&s, &mut result),
+            Normalization::Nfkd => normalizers.nfkd.as_borrowed().normalize_utf16_to(&s, &mut result),
+        };
+        if let Some(refused) = result.refused {
+            return Err(refused);
+        }
+        context.reserve_string(result.written.len(), false)?;
 
         // 7. Return ns.
-        Ok(js_string!(&result[..]).into())
+        Ok(js_string!(&result.written[..]).into())
     }
 
     /// `String.prototype.search( regexp )`

@@ -1,0 +1,49 @@
+// Built-ins whose work grows with the program's data count it toward the budget, as instructions
+// do: one call that would run for seconds or hours ends with the budget's kind, not with its value
+// long after. Each runs in a child process: before the fix some ran for minutes.
+import { describe, expect, it } from 'vitest'
+import { runInChild } from './child.js'
+
+const BUDGET = { computeMs: 500, maxWallMs: 20_000 }
+
+describe('a long built-in call is stopped by the compute budget', () => {
+  const calls: [string, string][] = [
+    ['indexOf with a long near-miss', `return 'a'.repeat(2e6).indexOf('a'.repeat(2e5) + 'b')`],
+    ['includes with a long near-miss', `return 'a'.repeat(2e6).includes('a'.repeat(2e5) + 'b')`],
+    ['lastIndexOf with a long near-miss', `return 'a'.repeat(2e6).lastIndexOf('a'.repeat(2e5) + 'b')`],
+    ['split on a long near-miss', `return 'a'.repeat(2e6).split('a'.repeat(2e5) + 'b').length`],
+    ['replaceAll of a long near-miss', `return 'a'.repeat(2e6).replaceAll('a'.repeat(2e5) + 'b', '').length`],
+    ['compiling a long pattern', `return new RegExp('(?:ab|cd)'.repeat(5e5)).source.length`],
+    ['a lookbehind over a long input', `return /(?<=a+)b/.test('a'.repeat(1e6))`],
+    [
+      'JSON.stringify of deep nesting',
+      `let o = {}\nfor (let i = 0; i < 2000; i++) o = { ['k'.repeat(2000)]: o }\nreturn JSON.stringify(o).length`,
+    ],
+  ]
+
+  it.each(calls)('%s', async (_, source) => {
+    const outcome = await runInChild(source, BUDGET)
+    expect(outcome).toMatchObject({ ok: false, kind: 'compute_budget' })
+  })
+})
+
+describe('built-ins that were slow for no reason are fast', () => {
+  it('a long alternation compiles well within the budget', async () => {
+    const outcome = await runInChild(`return new RegExp('a|'.repeat(1e5) + 'b').test('b')`, BUDGET)
+    expect(outcome).toEqual({ ok: true, value: true })
+  })
+
+  it('concat of many pieces joins them once', async () => {
+    const outcome = await runInChild(`return ''.concat(...Array(1e4).fill('x'.repeat(1000))).length`, BUDGET)
+    expect(outcome).toEqual({ ok: true, value: 1e7 })
+  })
+
+  it('searches still find what they look for', async () => {
+    const source = `
+      const s = 'ab'.repeat(1e5) + 'needle' + 'ab'.repeat(10)
+      return [s.indexOf('needle'), s.lastIndexOf('needle'), s.includes('needle', 200_001), s.split('needle').length,
+        s.replaceAll('needle', '').length, 'xx'.indexOf('', 5), 'abc'.indexOf('c', 1), 'x'.concat(1, [2, 3], null)]`
+    const outcome = await runInChild(source, BUDGET)
+    expect(outcome).toEqual({ ok: true, value: [200_000, 200_000, false, 2, 200_020, 2, 2, 'x12,3null'] })
+  })
+})

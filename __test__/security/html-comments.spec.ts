@@ -1,0 +1,39 @@
+// Boa reads HTML-like comments (`<!--`, and `-->` first on a line) in scripts; the checks before
+// it (swc) may read the same text as code, or the reverse. A program using them could be checked
+// as one text and run as another, outside the wrapper in sloppy mode, so they are refused; the same
+// text inside strings, templates, regular expressions and ordinary comments stays what it is.
+import { afterAll, describe, expect, it } from 'vitest'
+import { ATTACK_LIMITS, createCodeRuntime, errorOf, expectContained, valueOf } from './helpers.js'
+
+const runtime = createCodeRuntime()
+afterAll(() => runtime.dispose())
+
+const run = (source: string) => runtime.run({ source, language: 'javascript', limits: ATTACK_LIMITS })
+
+describe('HTML-like comments', () => {
+  const refused: [string, string][] = [
+    ['an opening comment escaping the wrapper', `a <!--b})()});\nwith ({}) {}\n(function(){(async function(){`],
+    ['an opening comment hiding a reserved name', `const x = 1 <!-- __crb_g\nreturn x`],
+    ['an opening comment at the start', `<!-- hidden\nreturn 1`],
+    ['a closing comment first on a line', `const x = 1\n  --> with ({}) {}\nreturn x`],
+    ['a closing comment after a block comment spanning lines', `const x = 1 /*\n*/ --> with ({}) {}\nreturn x`],
+  ]
+
+  it.each(refused)('%s is a syntax error', async (_, source) => {
+    await expectContained(runtime, source, (result) => expect(errorOf(result).kind).toBe('syntax'))
+  })
+
+  it('the same text in literals and comments is left alone', async () => {
+    const source = [
+      `const s = '<!-- x -->' + "-->" + \`<!--\${1}\n--> \`  // <!-- a line comment`,
+      `/* <!-- a block comment\n--> */ let n = 2`,
+      `while (n --> 0) {}`,
+      `return [s, /<!--/.test(s), n]`,
+    ].join('\n')
+    expect(valueOf(await run(source))).toEqual(['<!-- x -->--><!--1\n--> ', true, -1])
+  })
+
+  it('programs run in strict mode inside the wrapper', async () => {
+    expect(valueOf(await run(`return (function () { return this === undefined })()`))).toBe(true)
+  })
+})
