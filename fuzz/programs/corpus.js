@@ -1,0 +1,95 @@
+'use strict'
+
+// Finding files of the program fuzzer. A finding is a `.js` file: header comments, then one or
+// more programs, each opened by a `// ---- program, language: … ----` line and run in that order
+// in one child. A program too large to keep as text is kept as the expression that builds it:
+// `// ---- program, language: …, built by: <expression> ----` with no body.
+//
+//   fuzz/programs/findings/  fixed findings: the replay spec runs every one of them
+//   fuzz/programs/open/      findings that still break the host; the fuzzer treats their
+//                            signatures as known. Move a file to findings/ once it is fixed.
+
+const fs = require('node:fs')
+const path = require('node:path')
+
+const FINDINGS_DIR = path.join(__dirname, 'findings')
+const OPEN_DIR = path.join(__dirname, 'open')
+const PROGRAM_MARKER = /^\/\/ ---- program, language: (javascript|typescript)(?:, built by: (.*))? ----$/
+
+/** Parses one finding file into its header fields and programs ({ language, source }). */
+function parseFinding(text, file = '<text>') {
+  const header = {}
+  const programs = []
+  let current = null
+  for (const line of text.split('\n')) {
+    const marker = PROGRAM_MARKER.exec(line)
+    if (marker) {
+      const [, language, expression] = marker
+      current = { language, lines: [], expression }
+      programs.push(current)
+    } else if (current) {
+      current.lines.push(line)
+    } else {
+      const field = /^\/\/ ([a-z][a-z -]*): (.*)$/.exec(line)
+      if (field) header[field[1]] = field[2]
+    }
+  }
+  if (!header.signature) throw new Error(`${file}: no '// signature:' header line`)
+  if (programs.length === 0) throw new Error(`${file}: no '// ---- program, language: … ----' line`)
+  return {
+    file,
+    header,
+    signature: header.signature,
+    programs: programs.map(({ language, lines, expression }) => ({
+      language,
+      // The expression is the fuzzer's own text (written by renderFinding), not a program's.
+      source: expression ? new Function(`return (${expression})`)() : lines.join('\n').replace(/\n$/, ''),
+    })),
+  }
+}
+
+function readCorpus(dir) {
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((name) => {
+      const file = path.join(dir, name)
+      return parseFinding(fs.readFileSync(file, 'utf8'), file)
+    })
+}
+
+/**
+ * The text of a finding file. `programs` are [{ language, source }] or, for source-shape
+ * programs, [{ language, expression }].
+ */
+function renderFinding({ signature, seed, what, stderr, programs, found = new Date().toISOString() }) {
+  const header = [
+    '// Program fuzzer finding; replay: node scripts/fuzz-programs.js --replay <this file>',
+    `// signature: ${signature}`,
+    `// seed: ${seed} (node scripts/fuzz-programs.js --seed ${seed} --count 1)`,
+    `// found: ${found}`,
+    `// what happened: ${oneLine(what)}`,
+  ]
+  if (stderr) header.push(`// stderr: ${oneLine(stderr).slice(0, 300)}`)
+  const body = programs.map((p) =>
+    p.expression !== undefined
+      ? `// ---- program, language: ${p.language}, built by: ${p.expression} ----`
+      : `// ---- program, language: ${p.language} ----\n${p.source}`,
+  )
+  return `${header.join('\n')}\n${body.join('\n')}\n`
+}
+
+function oneLine(text) {
+  return String(text).replace(/\s*\n\s*/g, ' | ')
+}
+
+/** A file name for a new finding in `dir` that no other finding has taken. */
+function findingPath(dir, signature, seed) {
+  const base = signature.replace(/[^A-Za-z0-9.+-]+/g, '_').slice(0, 120)
+  const first = path.join(dir, `${base}.js`)
+  return fs.existsSync(first) ? path.join(dir, `${base}-${seed}.js`) : first
+}
+
+module.exports = { FINDINGS_DIR, OPEN_DIR, parseFinding, readCorpus, renderFinding, findingPath }
