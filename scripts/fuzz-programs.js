@@ -14,7 +14,7 @@
 
 const fs = require('node:fs')
 const path = require('node:path')
-const { generateProgram, renderProgram, programLabel } = require('../fuzz/programs/generate.js')
+const { generateProgram, renderProgram, programLabel, programName } = require('../fuzz/programs/generate.js')
 const { FUZZ_LIMITS, runChild, runAlone, judge, categoryKey } = require('../fuzz/programs/harness.js')
 const { OPEN_DIR, readCorpus, parseFinding, renderFinding, findingPath } = require('../fuzz/programs/corpus.js')
 
@@ -173,20 +173,20 @@ class Fuzzer {
     const minimal = await this.minimise(program, verdict.category)
     const signature = signatureOf(verdict, minimal)
     if (this.known.has(signature)) return this.countKnown(signature)
-    this.write(signature, program.seed, verdict, stderr, [findingProgram(minimal)])
+    this.write(signature, programName(minimal), program.seed, verdict, stderr, [findingProgram(minimal)])
   }
 
   async recordSequence(sequence, verdict, stderr) {
     const signature = `${categoryKey(verdict)} sequence:${sequence.map(programLabel).join(',')}`
     if (this.known.has(signature)) return this.countKnown(signature)
     const programs = sequence.map(findingProgram)
-    this.write(signature, sequence.at(-1).seed, { ...verdict, detail: `only after the earlier programs in one child: ${verdict.detail}` }, stderr, programs)
+    this.write(signature, sequence.map(programName).join(','), sequence.at(-1).seed, { ...verdict, detail: `only after the earlier programs in one child: ${verdict.detail}` }, stderr, programs)
   }
 
-  write(signature, seed, verdict, stderr, programs) {
+  write(signature, name, seed, verdict, stderr, programs) {
     fs.mkdirSync(this.options.out, { recursive: true })
     const file = findingPath(this.options.out, signature, seed)
-    fs.writeFileSync(file, renderFinding({ signature, seed, what: verdict.detail, stderr, programs }))
+    fs.writeFileSync(file, renderFinding({ signature, name, seed, what: verdict.detail, stderr, programs }))
     this.known.add(signature)
     this.newFindings.push({ signature, seed, category: categoryKey(verdict), detail: verdict.detail, file: path.relative(process.cwd(), file) })
     this.log(`NEW FINDING ${signature} (seed ${seed}) -> ${path.relative(process.cwd(), file)}`)
@@ -264,7 +264,7 @@ async function main() {
     const size = Math.min(options.batch, (options.count ?? Infinity) - next)
     const batch = Array.from({ length: size }, (_, i) => generateProgram((options.seed + next + i) >>> 0))
     next += size
-    if (options.print) for (const p of batch) console.log(`// seed ${p.seed} (${p.language}) ${programLabel(p)}\n${renderProgram(p).slice(0, 2000)}`)
+    if (options.print) for (const p of batch) console.log(`// seed ${p.seed} (${p.language}) ${programName(p)}\n${renderProgram(p).slice(0, 2000)}`)
     await fuzzer.runBatch(batch)
     fuzzer.log(`${fuzzer.programs} programs, ${fuzzer.children} children, ${fuzzer.newFindings.length} new findings, ${[...fuzzer.knownHits.values()].reduce((a, b) => a + b, 0)} known hits`)
   }

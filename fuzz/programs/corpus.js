@@ -64,11 +64,12 @@ function readCorpus(dir) {
  * The text of a finding file. `programs` are [{ language, source }] or, for source-shape
  * programs, [{ language, expression }].
  */
-function renderFinding({ signature, seed, what, stderr, programs, found = new Date().toISOString() }) {
+function renderFinding({ signature, name, seed, what, stderr, programs, found = new Date().toISOString() }) {
   const header = [
     '// Program fuzzer finding; replay: node scripts/fuzz-programs.js --replay <this file>',
     `// signature: ${signature}`,
-    `// seed: ${seed} (node scripts/fuzz-programs.js --seed ${seed} --count 1)`,
+    `// templates: ${name}`,
+    `// seed: ${seed} (the program before minimising: node scripts/fuzz-programs.js --seed ${seed} --count 1 --print)`,
     `// found: ${found}`,
     `// what happened: ${oneLine(what)}`,
   ]

@@ -3,7 +3,8 @@
 // Generator of hostile programs for the crash fuzzer. Every program comes from a 32-bit seed
 // through a small PRNG, so a seed printed with a finding reproduces the program exactly.
 // A program is 1-3 snippets; each snippet is one template's output, named
-// `template.variant` so findings group by what they attack.
+// `template.variant…` and, where a variant only changes the input, also given a `site`: the
+// built-in it drives, by which findings are grouped so one bug is recorded once.
 
 /** mulberry32: tiny, fast, good enough to pick templates and arguments. */
 function createRandom(seed) {
@@ -176,7 +177,7 @@ const TEMPLATES = {
   deep(r) {
     const [builder, build] = r.entry(DEEP_BUILDERS)
     const [consumer, consume] = r.entry(DEEP_CONSUMERS)
-    return { name: `deep.${builder}.${consumer}`, lines: [build.replace('N', r.pick(DEPTHS)), consume] }
+    return { name: `deep.${builder}.${consumer}`, site: `deep.${consumer}`, lines: [build.replace('N', r.pick(DEPTHS)), consume] }
   },
 
   // Functions that turn an array-like into an argument list (CreateListFromArrayLike).
@@ -215,7 +216,7 @@ const TEMPLATES = {
       spreadArray: 'return [...Array.from(A)].length',
       newArraySpread: 'return new Array(...Array.prototype.slice.call(A, 0, 2 ** 20)).length',
     })
-    return { name: `arrayLikeArguments.${shape}.${call}`, lines: [`const A = ${arrayLike};`, code] }
+    return { name: `arrayLikeArguments.${shape}.${call}`, site: `arrayLikeArguments.${call}`, lines: [`const A = ${arrayLike};`, code] }
   },
 
   // Array.prototype methods over array-likes and sparse arrays with lengths near 2^32 and 2^53.
@@ -282,7 +283,7 @@ const TEMPLATES = {
       structuredClone: 'return structuredClone(T).length',
       setLength: 'T.length = 0; T.length = 2 ** 32 - 1; return T.length',
     })
-    return { name: `arrayMethods.${shape}.${method}`, lines: [`const T = ${target};`, code] }
+    return { name: `arrayMethods.${shape}.${method}`, site: `arrayMethods.${method}`, lines: [`const T = ${target};`, code] }
   },
 
   // Results that are huge even though the program is tiny: the memory budget must catch them.
@@ -556,6 +557,7 @@ const TEMPLATES = {
     })
     return {
       name: `coercion.${hook}.${use}`,
+      site: `coercion.${use}`,
       lines: [
         "globalThis.shared = Array.from({ length: 1 << 16 }, (_, i) => i);",
         `const V = ${value};`,
@@ -623,6 +625,7 @@ const TEMPLATES = {
     })
     return {
       name: `sorting.${cmp}.${what}`,
+      site: `sorting.${what}`,
       lines: [`const arr = Array.from({ length: ${size} }, (_, i) => (i * 7919) % 1000);`, `const C = ${comparator};`, call],
     }
   },
@@ -927,9 +930,14 @@ function renderProgram(program) {
     .join('\n')
 }
 
-/** A short label of what the program attacks, used to group and deduplicate findings. */
+/** The built-ins the program drives, by which findings are grouped and deduplicated. */
 function programLabel(program) {
+  return program.snippets.map((s) => s.site ?? s.name).join('+')
+}
+
+/** Every snippet's full template and variant names. */
+function programName(program) {
   return program.snippets.map((s) => s.name).join('+')
 }
 
-module.exports = { createRandom, generateProgram, renderProgram, programLabel, TEMPLATES }
+module.exports = { createRandom, generateProgram, renderProgram, programLabel, programName, TEMPLATES }
