@@ -892,6 +892,45 @@ const TEMPLATES = {
   },
 }
 
+// Ends a program early in the wrapper's terms (`})()});` closes the runtime's async function and
+// its strict shell) when a comment form hides it from one parser but not the other.
+const WRAPPER_CLOSE = '})()});'
+const WRAPPER_REOPEN = '(function(){return(async function(){'
+// Builds the escape marker only where `this` of a plain call is the global object: sloppy mode.
+const SLOPPY_PAYLOAD = "throw 'ESCAPED-' + ((function () { return this })() === undefined ? 'strict' : 'SLOPPY');"
+
+Object.assign(TEMPLATES, {
+  // Comment and line-terminator forms the strip step and Boa may read differently, each followed
+  // by code that closes the wrapper; the escape check sees whether that code ran sloppy.
+  wrapperEscape(r) {
+    const [form, opener] = r.entry({
+      htmlOpen: 'a <!--b',
+      htmlOpenLineStart: '\n<!-- b',
+      htmlClose: 'x = 1\n--> b',
+      htmlCloseAfterComment: 'x = 1\n/* c */ --> b',
+      htmlCloseAfterMultiline: 'x = 1\n/*\n*/ --> b',
+      lineSeparator: '// c\u2028',
+      paragraphSeparator: '// c\u2029',
+      carriageReturn: '// c\r',
+      hashbang: '#! b\n',
+      hashbangLater: 'x = 1\n#! b\n',
+      regexOrDivide: 'let a = 1, g = 1; a = a / 2 /g; /',
+      templateComment: '`${1 /* `',
+      jsxLike: 'let q = <b>1</b>; //',
+      typeAssertion: 'let q = <any>1; <!--',
+      genericArrow: 'const f = <T,>(x: T) => x; <!--',
+      decoratorLike: '@x class A {} <!--',
+    })
+    const payload = r.pick([
+      `${SLOPPY_PAYLOAD} ${WRAPPER_REOPEN}`,
+      `${SLOPPY_PAYLOAD} //`,
+      `with ({}) ${SLOPPY_PAYLOAD} ${WRAPPER_REOPEN}`,
+    ])
+    const program = `${opener}${WRAPPER_CLOSE} ${payload}`
+    return { name: `wrapperEscape.${form}`, lines: [JSON.stringify(program)], raw: true }
+  },
+})
+
 const TEMPLATE_NAMES = Object.keys(TEMPLATES)
 // Parsers and the strip step see TypeScript; keep JavaScript too since it skips the strip step.
 const LANGUAGES = ['javascript', 'typescript']

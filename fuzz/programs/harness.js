@@ -144,7 +144,7 @@ function runChild(programs, limits = FUZZ_LIMITS) {
 /**
  * The verdict on one program of a finished child: null when it behaved, otherwise
  * { category, detail } with category one of signal, exit, hang, memory, canary, host-error,
- * bad-result.
+ * bad-result, escape.
  */
 function judge(record, child, limits = FUZZ_LIMITS) {
   if (record === undefined) return null
@@ -165,6 +165,7 @@ function judge(record, child, limits = FUZZ_LIMITS) {
   if (!result.ok && !ACCEPTED_KINDS.has(result.kind)) {
     return { category: 'bad-result', detail: `ended with kind ${result.kind}: ${result.name}: ${result.message}` }
   }
+  if (result.escaped) return { category: 'escape', detail: 'the program ran outside the strict wrapper, in sloppy mode' }
   if (!canary.ok) {
     return { category: 'canary', detail: `the next run in the same runtime failed: ${canary.hostError ?? `${canary.kind}: ${canary.message}`}` }
   }

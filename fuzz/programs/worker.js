@@ -38,10 +38,15 @@ const bindings = {
   echo: (value) => value,
 }
 
+// Wrapper-escape programs build this text only when their code runs in sloppy mode, which
+// programs never do inside the runtime's strict wrapper.
+const ESCAPE_MARKER = 'ESCAPED-SLOPPY'
+
 function summary(result) {
-  if (result.ok) return { ok: true, valueType: typeof result.value }
+  const escaped = JSON.stringify(result).includes(ESCAPE_MARKER)
+  if (result.ok) return { ok: true, valueType: typeof result.value, escaped }
   const { kind, name, message } = result.error
-  return { ok: false, kind, name, message: String(message).slice(0, MESSAGE_CHARS) }
+  return { ok: false, kind, name, message: String(message).slice(0, MESSAGE_CHARS), escaped }
 }
 
 async function runOne(program, limits) {
