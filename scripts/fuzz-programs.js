@@ -15,7 +15,7 @@
 const fs = require('node:fs')
 const path = require('node:path')
 const { generateProgram, renderProgram, programLabel, programName } = require('../fuzz/programs/generate.js')
-const { FUZZ_LIMITS, runChild, runAlone, judge, categoryKey } = require('../fuzz/programs/harness.js')
+const { FUZZ_LIMITS, runChild, runAlone, killChildren, judge, categoryKey } = require('../fuzz/programs/harness.js')
 const { OPEN_DIR, readCorpus, parseFinding, renderFinding, findingPath } = require('../fuzz/programs/corpus.js')
 
 const USAGE = `usage: node scripts/fuzz-programs.js [--minutes N] [--ci] [--seed N] [--count N] [--batch N]
@@ -275,6 +275,13 @@ async function main() {
     console.error(`fuzz:programs: ${fuzzer.newFindings.length} new finding(s); see ${path.relative(process.cwd(), options.out)}`)
     process.exitCode = 1
   }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killChildren()
+    process.exit(130)
+  })
 }
 
 main().catch((error) => {

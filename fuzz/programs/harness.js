@@ -46,6 +46,14 @@ function rssOf(pid) {
   }
 }
 
+// Children alive now, so a parent that is stopped can take them down with it.
+const liveChildren = new Set()
+
+/** Kills every child this process started that is still running. */
+function killChildren() {
+  for (const child of liveChildren) child.kill('SIGKILL')
+}
+
 /**
  * Runs `programs` ([{ id, source, language }]) in one child. Resolves with what each program
  * did (`records`, by id), which program was in flight when the child ended (`inFlight`, with the
@@ -54,6 +62,7 @@ function rssOf(pid) {
 function runChild(programs, limits = FUZZ_LIMITS) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [WORKER], { stdio: ['pipe', 'pipe', 'pipe'] })
+    liveChildren.add(child)
     const records = new Map()
     let inFlight = null
     let step = 'boot'
@@ -125,6 +134,7 @@ function runChild(programs, limits = FUZZ_LIMITS) {
 
     child.on('close', (code, signal) => {
       finished = true
+      liveChildren.delete(child)
       clearInterval(watch)
       const record = inFlight === null ? undefined : records.get(inFlight)
       resolve({
@@ -201,6 +211,7 @@ module.exports = {
   allowedGrowth,
   runChild,
   runAlone,
+  killChildren,
   judge,
   categoryKey,
 }
