@@ -10,28 +10,13 @@
 const fs = require('node:fs')
 const path = require('node:path')
 const { createCodeRuntime } = require(path.join(__dirname, '..', '..', 'index.js'))
+const { resetPeakRss, peakRss } = require(path.join(__dirname, '..', '..', 'bench', 'report.js'))
 
 const CANARY_SOURCE = 'return [1, 2, 3].map((x) => x * 2).join()'
 const CANARY_VALUE = '2,4,6'
 const MESSAGE_CHARS = 300
 
 const emit = (event) => fs.writeSync(1, JSON.stringify(event) + '\n')
-
-/** Linux resets this process's peak RSS (VmHWM) when '5' is written to clear_refs. */
-function resetPeakRss() {
-  try {
-    fs.writeFileSync('/proc/self/clear_refs', '5')
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** VmRSS (now) or VmHWM (peak since the last reset) of this process, in bytes. */
-function rssBytes(field) {
-  const status = fs.readFileSync('/proc/self/status', 'utf8')
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) * 1024
-}
 
 const bindings = {
   tool: async () => 1,
@@ -52,7 +37,8 @@ function summary(result) {
 async function runOne(program, limits) {
   emit({ event: 'start', id: program.id })
   const peakResettable = resetPeakRss()
-  const startRssBytes = rssBytes('VmRSS')
+  // Right after the reset the peak is the current RSS.
+  const startRssBytes = peakRss()
   const runtime = createCodeRuntime({ limits })
   const started = Date.now()
   try {
@@ -69,7 +55,7 @@ async function runOne(program, limits) {
     emit({ event: 'canary', id: program.id, ok: false, hostError: String(error?.stack ?? error).slice(0, MESSAGE_CHARS) })
   }
   await runtime.dispose()
-  emit({ event: 'disposed', id: program.id, startRssBytes, peakRssBytes: peakResettable ? rssBytes('VmHWM') : null })
+  emit({ event: 'disposed', id: program.id, startRssBytes, peakRssBytes: peakResettable ? peakRss() : null })
 }
 
 async function main() {
