@@ -61,13 +61,14 @@ function parseArgs(argv) {
 
 /** What the child runs: id, source and language of a generated program. */
 function childInput(program) {
-  return { id: program.seed, source: renderProgram(program), language: program.language }
+  return { id: program.seed, source: renderProgram(program), language: program.language, returns: program.returns }
 }
 
 /** A program as a finding file keeps it: source-shape programs as the expression that builds them. */
 function findingProgram(program) {
   const snippet = program.snippets[0]
-  return snippet.raw ? { language: program.language, expression: snippet.lines[0] } : { language: program.language, source: renderProgram(program) }
+  if (snippet.raw) return { language: program.language, expression: snippet.lines[0] }
+  return { language: program.language, returns: program.returns, source: renderProgram(program) }
 }
 
 function signatureOf(verdict, program) {

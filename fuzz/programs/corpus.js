@@ -1,8 +1,9 @@
 'use strict'
 
 // Finding files of the program fuzzer. A finding is a `.js` file: header comments, then one or
-// more programs, each opened by a `// ---- program, language: … ----` line and run in that order
-// in one child. A program too large to keep as text is kept as the expression that builds it:
+// more programs, each opened by a `// ---- program, language: …[, returns: N] ----` line and run
+// in that order in one child; `returns` is the value the program must end with. A program too
+// large to keep as text is kept as the expression that builds it:
 // `// ---- program, language: …, built by: <expression> ----` with no body.
 //
 //   fuzz/programs/findings/  fixed findings: the replay spec runs every one of them
@@ -14,7 +15,7 @@ const path = require('node:path')
 
 const FINDINGS_DIR = path.join(__dirname, 'findings')
 const OPEN_DIR = path.join(__dirname, 'open')
-const PROGRAM_MARKER = /^\/\/ ---- program, language: (javascript|typescript)(?:, built by: (.*))? ----$/
+const PROGRAM_MARKER = /^\/\/ ---- program, language: (javascript|typescript)(?:, returns: (\d+))?(?:, built by: (.*))? ----$/
 
 /** Parses one finding file into its header fields and programs ({ language, source }). */
 function parseFinding(text, file = '<text>') {
@@ -24,8 +25,8 @@ function parseFinding(text, file = '<text>') {
   for (const line of text.split('\n')) {
     const marker = PROGRAM_MARKER.exec(line)
     if (marker) {
-      const [, language, expression] = marker
-      current = { language, lines: [], expression }
+      const [, language, returns, expression] = marker
+      current = { language, returns: returns === undefined ? undefined : Number(returns), lines: [], expression }
       programs.push(current)
     } else if (current) {
       current.lines.push(line)
@@ -40,8 +41,9 @@ function parseFinding(text, file = '<text>') {
     file,
     header,
     signature: header.signature,
-    programs: programs.map(({ language, lines, expression }) => ({
+    programs: programs.map(({ language, returns, lines, expression }) => ({
       language,
+      returns,
       // The expression is the fuzzer's own text (written by renderFinding), not a program's.
       source: expression ? new Function(`return (${expression})`)() : lines.join('\n').replace(/\n$/, ''),
     })),
@@ -61,8 +63,8 @@ function readCorpus(dir) {
 }
 
 /**
- * The text of a finding file. `programs` are [{ language, source }] or, for source-shape
- * programs, [{ language, expression }].
+ * The text of a finding file. `programs` are [{ language, returns?, source }] or, for
+ * source-shape programs, [{ language, expression }].
  */
 function renderFinding({ signature, name, seed, what, stderr, programs, found = new Date().toISOString() }) {
   const header = [
@@ -74,11 +76,10 @@ function renderFinding({ signature, name, seed, what, stderr, programs, found = 
     `// what happened: ${oneLine(what)}`,
   ]
   if (stderr) header.push(`// stderr: ${oneLine(stderr).slice(0, 300)}`)
-  const body = programs.map((p) =>
-    p.expression !== undefined
-      ? `// ---- program, language: ${p.language}, built by: ${p.expression} ----`
-      : `// ---- program, language: ${p.language} ----\n${p.source}`,
-  )
+  const body = programs.map((p) => {
+    const marker = `// ---- program, language: ${p.language}${p.returns === undefined ? '' : `, returns: ${p.returns}`}`
+    return p.expression !== undefined ? `${marker}, built by: ${p.expression} ----` : `${marker} ----\n${p.source}`
+  })
   return `${header.join('\n')}\n${body.join('\n')}\n`
 }
 

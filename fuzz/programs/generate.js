@@ -707,7 +707,8 @@ const TEMPLATES = {
     return { name: `numbers.${op}`, lines: [code] }
   },
 
-  // Promises, timers and the event loop: starvation, floods and never-ending jobs.
+  // Promises, timers and the event loop: starvation, floods and never-ending jobs. Programs whose
+  // timers do nothing but wait must still return their value (`returns`), not run out of budget.
   eventLoop(r) {
     const [op, code] = r.entry({
       intervalZero: 'setInterval(() => {}, 0); return await tool()',
@@ -738,7 +739,8 @@ const TEMPLATES = {
       finalization: "const r = new FinalizationRegistry(() => { for (;;); }); for (let i = 0; i < 1e6; i++) r.register({}, i); return await tool()",
       awaitInFinally: 'try { for (;;); } finally { await tool() }',
     })
-    return { name: `eventLoop.${op}`, lines: [code] }
+    const returns = ['intervalZero', 'intervalHuge', 'timeoutHuge', 'timeoutChain', 'timeoutArgs', 'clearWeird'].includes(op) ? 1 : undefined
+    return { name: `eventLoop.${op}`, lines: [code], returns }
   },
 
   // structuredClone, URL, atob/btoa, console and other web APIs with hostile input.
@@ -952,7 +954,9 @@ function generateProgram(seed) {
     snippets.push(snippet)
   }
   const typescriptOnly = snippets.some((s) => /^source\.(generics|unionType|typeObjects|conditionalType)$/.test(s.name))
-  return { seed, language: typescriptOnly ? 'typescript' : r.pick(LANGUAGES), snippets }
+  // A value to expect only holds when nothing else in the program spends its budget.
+  const returns = snippets.length === 1 ? snippets[0].returns : undefined
+  return { seed, language: typescriptOnly ? 'typescript' : r.pick(LANGUAGES), snippets, returns }
 }
 
 /**

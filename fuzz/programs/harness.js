@@ -55,7 +55,8 @@ function killChildren() {
 }
 
 /**
- * Runs `programs` ([{ id, source, language }]) in one child. Resolves with what each program
+ * Runs `programs` ([{ id, source, language, returns? }]) in one child; `returns` is a number
+ * the program must end with. Resolves with what each program
  * did (`records`, by id), which program was in flight when the child ended (`inFlight`, with the
  * step it was on), and how the child ended.
  */
@@ -64,6 +65,7 @@ function runChild(programs, limits = FUZZ_LIMITS) {
     const child = spawn(process.execPath, [WORKER], { stdio: ['pipe', 'pipe', 'pipe'] })
     liveChildren.add(child)
     const records = new Map()
+    const returnsById = new Map(programs.map((p) => [p.id, p.returns]))
     let inFlight = null
     let step = 'boot'
     let deadline = Date.now() + BOOT_MS
@@ -84,7 +86,7 @@ function runChild(programs, limits = FUZZ_LIMITS) {
       const now = Date.now()
       if (event.event === 'start') {
         inFlight = event.id
-        records.set(event.id, { id: event.id })
+        records.set(event.id, { id: event.id, returns: returnsById.get(event.id) })
         step = 'run'
       } else if (event.event === 'result') {
         records.get(event.id).result = event
@@ -154,7 +156,7 @@ function runChild(programs, limits = FUZZ_LIMITS) {
 /**
  * The verdict on one program of a finished child: null when it behaved, otherwise
  * { category, detail } with category one of signal, exit, hang, memory, canary, host-error,
- * bad-result, escape.
+ * bad-result, escape, wrong-result.
  */
 function judge(record, child, limits = FUZZ_LIMITS) {
   if (record === undefined) return null
@@ -174,6 +176,10 @@ function judge(record, child, limits = FUZZ_LIMITS) {
   if (result.hostError) return { category: 'host-error', detail: `run() rejected: ${result.hostError}` }
   if (!result.ok && !ACCEPTED_KINDS.has(result.kind)) {
     return { category: 'bad-result', detail: `ended with kind ${result.kind}: ${result.name}: ${result.message}` }
+  }
+  if (record.returns !== undefined && !(result.ok && result.value === record.returns)) {
+    const ended = result.ok ? `returned a ${result.valueType} ${result.value ?? ''}` : `ended with ${result.kind}: ${result.message}`
+    return { category: 'wrong-result', detail: `should have returned ${record.returns}, but ${ended}` }
   }
   if (result.escaped) return { category: 'escape', detail: 'the program ran outside the strict wrapper, in sloppy mode' }
   if (!canary.ok) {

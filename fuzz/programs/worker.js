@@ -4,7 +4,7 @@
 // and reports every step on stdout as one JSON line, written synchronously so the parent knows
 // which program and which step was in flight if this process dies or hangs.
 //
-// Input on stdin: { limits, programs: [{ id, source, language }] }.
+// Input on stdin: { limits, programs: [{ id, source, language, returns? }] }.
 // Output lines: start, result, canary, disposed (one of each per program), then done.
 
 const fs = require('node:fs')
@@ -29,7 +29,10 @@ const ESCAPE_MARKER = 'ESCAPED-SLOPPY'
 
 function summary(result) {
   const escaped = JSON.stringify(result).includes(ESCAPE_MARKER)
-  if (result.ok) return { ok: true, valueType: typeof result.value, escaped }
+  if (result.ok) {
+    const value = ['number', 'boolean'].includes(typeof result.value) ? result.value : undefined
+    return { ok: true, valueType: typeof result.value, value, escaped }
+  }
   const { kind, name, message } = result.error
   return { ok: false, kind, name, message: String(message).slice(0, MESSAGE_CHARS), escaped }
 }
