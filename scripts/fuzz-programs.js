@@ -87,6 +87,8 @@ class Fuzzer {
     this.knownHits = new Map()
     this.unconfirmed = []
     this.slowest = []
+    // How programs ended, by result kind: shows what the generator reaches.
+    this.endings = {}
   }
 
   elapsed() {
@@ -118,7 +120,7 @@ class Fuzzer {
         const record = child.records.get(program.seed)
         if (!record) continue
         this.programs++
-        if (record.result?.ms !== undefined) this.noteDuration(program, record.result.ms)
+        if (record.result) this.noteResult(program, record.result)
         const verdict = judge(record, child)
         if (verdict) await this.handleCandidate(program, verdict, ranHere, child.stderr)
         ranHere.push(program)
@@ -127,8 +129,11 @@ class Fuzzer {
     }
   }
 
-  noteDuration(program, ms) {
-    this.slowest.push({ ms, seed: program.seed, label: programLabel(program) })
+  noteResult(program, result) {
+    const kind = result.ok ? 'ok' : (result.kind ?? 'host-error')
+    this.endings[kind] = (this.endings[kind] ?? 0) + 1
+    const ms = result.ms
+    this.slowest.push({ ms, seed: program.seed, label: programLabel(program), kind })
     this.slowest.sort((a, b) => b.ms - a.ms)
     this.slowest.length = Math.min(this.slowest.length, 10)
   }
@@ -233,6 +238,7 @@ class Fuzzer {
       programs: this.programs,
       children: this.children,
       limits: FUZZ_LIMITS,
+      endings: this.endings,
       newFindings: this.newFindings,
       newByCategory: byCategory,
       knownHits: Object.fromEntries([...this.knownHits].sort((a, b) => b[1] - a[1])),
