@@ -15,7 +15,7 @@
 const fs = require('node:fs')
 const path = require('node:path')
 const { generateProgram, renderProgram, programLabel, programName } = require('../fuzz/programs/generate.js')
-const { FUZZ_LIMITS, runChild, runAlone, killChildren, judge, categoryKey } = require('../fuzz/programs/harness.js')
+const { FUZZ_LIMITS, DEEP_LIMITS, runChild, runAlone, killChildren, judge, categoryKey } = require('../fuzz/programs/harness.js')
 const { OPEN_DIR, readCorpus, parseFinding, renderFinding, findingPath } = require('../fuzz/programs/corpus.js')
 
 const USAGE = `usage: node scripts/fuzz-programs.js [--minutes N] [--ci] [--seed N] [--count N] [--batch N]
@@ -61,14 +61,18 @@ function parseArgs(argv) {
 
 /** What the child runs: id, source and language of a generated program. */
 function childInput(program) {
-  return { id: program.seed, source: renderProgram(program), language: program.language, returns: program.returns }
+  return { id: program.seed, ...programOptions(program), source: renderProgram(program) }
+}
+
+function programOptions(program) {
+  return { language: program.language, limits: program.deep ? DEEP_LIMITS : FUZZ_LIMITS, returns: program.returns }
 }
 
 /** A program as a finding file keeps it: source-shape programs as the expression that builds them. */
 function findingProgram(program) {
   const snippet = program.snippets[0]
-  if (snippet.raw) return { language: program.language, expression: snippet.lines[0] }
-  return { language: program.language, returns: program.returns, source: renderProgram(program) }
+  if (snippet.raw) return { ...programOptions(program), builtBy: snippet.lines[0] }
+  return { ...programOptions(program), source: renderProgram(program) }
 }
 
 function signatureOf(verdict, program) {
@@ -237,7 +241,7 @@ class Fuzzer {
       minutes: Number(((Date.now() - this.started) / 60000).toFixed(1)),
       programs: this.programs,
       children: this.children,
-      limits: FUZZ_LIMITS,
+      limits: { FUZZ_LIMITS, DEEP_LIMITS },
       endings: this.endings,
       newFindings: this.newFindings,
       newByCategory: byCategory,
@@ -265,7 +269,7 @@ async function main() {
   if (options.replay) return replay(options.replay)
   const fuzzer = new Fuzzer(options)
   const deadline = Date.now() + options.minutes * 60_000
-  fuzzer.log(`seed ${options.seed}, ${options.minutes} min, limits ${JSON.stringify(FUZZ_LIMITS)}, ${fuzzer.known.size} known findings`)
+  fuzzer.log(`seed ${options.seed}, ${options.minutes} min, limits ${JSON.stringify(FUZZ_LIMITS)} (deep data: ${JSON.stringify(DEEP_LIMITS)}), ${fuzzer.known.size} known findings`)
   let next = 0
   while (Date.now() < deadline && (options.count === undefined || next < options.count)) {
     const size = Math.min(options.batch, (options.count ?? Infinity) - next)

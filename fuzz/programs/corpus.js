@@ -1,10 +1,11 @@
 'use strict'
 
 // Finding files of the program fuzzer. A finding is a `.js` file: header comments, then one or
-// more programs, each opened by a `// ---- program, language: …[, returns: N] ----` line and run
-// in that order in one child; `returns` is the value the program must end with. A program too
-// large to keep as text is kept as the expression that builds it:
-// `// ---- program, language: …, built by: <expression> ----` with no body.
+// more programs run in that order in one child, each opened by a line
+//   // ---- program {"language":"javascript","limits":{…},"returns":1} ----
+// where `limits` are the budgets it ran under and `returns` (optional) the value it must end
+// with. A program too large to keep as text is kept as the expression that builds it, in
+// `"builtBy"`, with no body.
 //
 //   fuzz/programs/findings/  fixed findings: the replay spec runs every one of them
 //   fuzz/programs/open/      findings that still break the host; the fuzzer treats their
@@ -15,7 +16,7 @@ const path = require('node:path')
 
 const FINDINGS_DIR = path.join(__dirname, 'findings')
 const OPEN_DIR = path.join(__dirname, 'open')
-const PROGRAM_MARKER = /^\/\/ ---- program, language: (javascript|typescript)(?:, returns: (\d+))?(?:, built by: (.*))? ----$/
+const PROGRAM_MARKER = /^\/\/ ---- program (\{.*\}) ----$/
 
 /** Parses one finding file into its header fields and programs ({ language, source }). */
 function parseFinding(text, file = '<text>') {
@@ -25,8 +26,7 @@ function parseFinding(text, file = '<text>') {
   for (const line of text.split('\n')) {
     const marker = PROGRAM_MARKER.exec(line)
     if (marker) {
-      const [, language, returns, expression] = marker
-      current = { language, returns: returns === undefined ? undefined : Number(returns), lines: [], expression }
+      current = { ...JSON.parse(marker[1]), lines: [] }
       programs.push(current)
     } else if (current) {
       current.lines.push(line)
@@ -36,16 +36,15 @@ function parseFinding(text, file = '<text>') {
     }
   }
   if (!header.signature) throw new Error(`${file}: no '// signature:' header line`)
-  if (programs.length === 0) throw new Error(`${file}: no '// ---- program, language: … ----' line`)
+  if (programs.length === 0) throw new Error(`${file}: no '// ---- program {…} ----' line`)
   return {
     file,
     header,
     signature: header.signature,
-    programs: programs.map(({ language, returns, lines, expression }) => ({
-      language,
-      returns,
+    programs: programs.map(({ lines, builtBy, ...options }) => ({
+      ...options,
       // The expression is the fuzzer's own text (written by renderFinding), not a program's.
-      source: expression ? new Function(`return (${expression})`)() : lines.join('\n').replace(/\n$/, ''),
+      source: builtBy ? new Function(`return (${builtBy})`)() : lines.join('\n').replace(/\n$/, ''),
     })),
   }
 }
@@ -63,8 +62,8 @@ function readCorpus(dir) {
 }
 
 /**
- * The text of a finding file. `programs` are [{ language, returns?, source }] or, for
- * source-shape programs, [{ language, expression }].
+ * The text of a finding file. `programs` are [{ language, limits, returns?, source }] or, for
+ * source-shape programs, the same with `builtBy` (an expression) instead of `source`.
  */
 function renderFinding({ signature, name, seed, what, stderr, programs, found = new Date().toISOString() }) {
   const header = [
@@ -76,9 +75,9 @@ function renderFinding({ signature, name, seed, what, stderr, programs, found = 
     `// what happened: ${oneLine(what)}`,
   ]
   if (stderr) header.push(`// stderr: ${oneLine(stderr).slice(0, 300)}`)
-  const body = programs.map((p) => {
-    const marker = `// ---- program, language: ${p.language}${p.returns === undefined ? '' : `, returns: ${p.returns}`}`
-    return p.expression !== undefined ? `${marker}, built by: ${p.expression} ----` : `${marker} ----\n${p.source}`
+  const body = programs.map(({ source, ...options }) => {
+    const marker = `// ---- program ${JSON.stringify(options)} ----`
+    return options.builtBy === undefined ? `${marker}\n${source}` : marker
   })
   return `${header.join('\n')}\n${body.join('\n')}\n`
 }

@@ -172,12 +172,18 @@ function hostileTrap(r, trap) {
   return r.pick(bodies[trap])
 }
 
+// Variants of the functions template that first build a chain 1e4-1e6 long.
+const DEEP_FUNCTION_CHAINS = [
+  'bindChainCall', 'bindChainNew', 'bindChainName', 'bindChainToString', 'callApplyChain', 'recursionGeneratorDelegate',
+  'recursionIterator', 'recursionSuper', 'classChain', 'closureChain',
+]
+
 const TEMPLATES = {
   // Natively recursing operations over data nested 1e4-1e6 deep.
   deep(r) {
     const [builder, build] = r.entry(DEEP_BUILDERS)
     const [consumer, consume] = r.entry(DEEP_CONSUMERS)
-    return { name: `deep.${builder}.${consumer}`, site: `deep.${consumer}`, lines: [build.replace('N', r.pick(DEPTHS)), consume] }
+    return { name: `deep.${builder}.${consumer}`, site: `deep.${consumer}`, lines: [build.replace('N', r.pick(DEPTHS)), consume], deep: true }
   },
 
   // Functions that turn an array-like into an argument list (CreateListFromArrayLike).
@@ -666,7 +672,7 @@ const TEMPLATES = {
       evalIndirect: "return (0, eval)('1')",
       asyncFromSync: `let n = 0; for await (const x of { [Symbol.iterator]: () => ({ next: () => ({ done: n++ > ${r.pick(['1e6', '1e7'])}, value: Promise.resolve(1) }) }) }) {} return n`,
     })
-    return { name: `functions.${op}`, lines: [code] }
+    return { name: `functions.${op}`, lines: [code], deep: DEEP_FUNCTION_CHAINS.includes(op) }
   },
 
   // Numbers, BigInts, Math and Date with values at the edges of their ranges.
@@ -956,7 +962,9 @@ function generateProgram(seed) {
   const typescriptOnly = snippets.some((s) => /^source\.(generics|unionType|typeObjects|conditionalType)$/.test(s.name))
   // A value to expect only holds when nothing else in the program spends its budget.
   const returns = snippets.length === 1 ? snippets[0].returns : undefined
-  return { seed, language: typescriptOnly ? 'typescript' : r.pick(LANGUAGES), snippets, returns }
+  // Building data 1e4-1e6 deep takes seconds in Boa: such programs get the deep budgets.
+  const deep = snippets.some((s) => s.deep)
+  return { seed, language: typescriptOnly ? 'typescript' : r.pick(LANGUAGES), snippets, returns, deep }
 }
 
 /**

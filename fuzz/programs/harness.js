@@ -13,6 +13,11 @@ const MiB = 1024 * 1024
 
 /** Budgets every fuzzed program runs under: tight, so a runaway shows quickly. */
 const FUZZ_LIMITS = Object.freeze({ computeMs: 200, maxWallMs: 1000, maxMemoryBytes: 64 * MiB })
+/**
+ * Budgets for programs that first build data 1e4-1e6 deep: Boa needs 2-3 s and 100+ MiB for a
+ * million-deep array, and without them the native recursion over it is never reached.
+ */
+const DEEP_LIMITS = Object.freeze({ computeMs: 4000, maxWallMs: 6000, maxMemoryBytes: 512 * MiB })
 
 /** How late past its wall budget a program may end before it counts as a hang. */
 const HANG_SLACK_MS = 1000
@@ -55,17 +60,18 @@ function killChildren() {
 }
 
 /**
- * Runs `programs` ([{ id, source, language, returns? }]) in one child; `returns` is a number
- * the program must end with. Resolves with what each program
- * did (`records`, by id), which program was in flight when the child ended (`inFlight`, with the
- * step it was on), and how the child ended.
+ * Runs `programs` ([{ id, source, language, limits?, returns? }]) in one child: `limits` default
+ * to FUZZ_LIMITS, `returns` is a number the program must end with. Resolves with what each
+ * program did (`records`, by id, each with its limits), which program was in flight when the
+ * child ended (`inFlight`, with the step it was on), and how the child ended.
  */
-function runChild(programs, limits = FUZZ_LIMITS) {
+function runChild(inputs) {
+  const programs = inputs.map((program) => ({ ...program, limits: program.limits ?? FUZZ_LIMITS }))
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [WORKER], { stdio: ['pipe', 'pipe', 'pipe'] })
     liveChildren.add(child)
     const records = new Map()
-    const returnsById = new Map(programs.map((p) => [p.id, p.returns]))
+    const byId = new Map(programs.map((program) => [program.id, program]))
     let inFlight = null
     let step = 'boot'
     let deadline = Date.now() + BOOT_MS
@@ -75,18 +81,19 @@ function runChild(programs, limits = FUZZ_LIMITS) {
     let stderr = ''
     let finished = false
 
-    const stepTimeout = {
-      run: limits.maxWallMs + HANG_SLACK_MS,
+    const stepTimeout = (id) => ({
+      run: byId.get(id).limits.maxWallMs + HANG_SLACK_MS,
       // The canary runs under the same budgets as the program.
-      canary: limits.maxWallMs + HANG_SLACK_MS,
+      canary: byId.get(id).limits.maxWallMs + HANG_SLACK_MS,
       dispose: HANG_SLACK_MS,
       between: BOOT_MS,
-    }
+    })
     const onEvent = (event) => {
       const now = Date.now()
       if (event.event === 'start') {
         inFlight = event.id
-        records.set(event.id, { id: event.id, returns: returnsById.get(event.id) })
+        const { limits, returns } = byId.get(event.id)
+        records.set(event.id, { id: event.id, limits, returns })
         step = 'run'
       } else if (event.event === 'result') {
         records.get(event.id).result = event
@@ -106,7 +113,7 @@ function runChild(programs, limits = FUZZ_LIMITS) {
         inFlight = null
         return
       }
-      deadline = now + stepTimeout[step]
+      deadline = now + stepTimeout(inFlight)[step]
     }
 
     child.stdout.on('data', (chunk) => {
@@ -119,7 +126,7 @@ function runChild(programs, limits = FUZZ_LIMITS) {
     })
     // A child that dies before reading all of its input closes the pipe under us.
     child.stdin.on('error', () => {})
-    child.stdin.end(JSON.stringify({ limits, programs }))
+    child.stdin.end(JSON.stringify({ programs }))
 
     const watch = setInterval(() => {
       if (finished) return
@@ -158,7 +165,7 @@ function runChild(programs, limits = FUZZ_LIMITS) {
  * { category, detail } with category one of signal, exit, hang, memory, canary, host-error,
  * bad-result, escape, wrong-result.
  */
-function judge(record, child, limits = FUZZ_LIMITS) {
+function judge(record, child) {
   if (record === undefined) return null
   if (!record.complete) {
     const step = child.inFlight?.step ?? 'run'
@@ -185,6 +192,7 @@ function judge(record, child, limits = FUZZ_LIMITS) {
   if (!canary.ok) {
     return { category: 'canary', detail: `the next run in the same runtime failed: ${canary.hostError ?? `${canary.kind}: ${canary.message}`}` }
   }
+  const { limits } = record
   const growth = record.peakRssBytes - record.startRssBytes
   if (record.peakRssBytes !== null && growth > allowedGrowth(limits)) {
     return {
@@ -205,13 +213,14 @@ function categoryKey(verdict) {
 }
 
 /** Runs one program alone in a fresh child; resolves with its verdict (null when it behaved). */
-async function runAlone(program, limits = FUZZ_LIMITS) {
-  const child = await runChild([{ ...program, id: 0 }], limits)
-  return { verdict: judge(child.records.get(0), child, limits), child }
+async function runAlone(program) {
+  const child = await runChild([{ ...program, id: 0 }])
+  return { verdict: judge(child.records.get(0), child), child }
 }
 
 module.exports = {
   FUZZ_LIMITS,
+  DEEP_LIMITS,
   HANG_SLACK_MS,
   ACCEPTED_KINDS,
   allowedGrowth,

@@ -4,7 +4,7 @@
 // and reports every step on stdout as one JSON line, written synchronously so the parent knows
 // which program and which step was in flight if this process dies or hangs.
 //
-// Input on stdin: { limits, programs: [{ id, source, language, returns? }] }.
+// Input on stdin: { programs: [{ id, source, language, limits }] }.
 // Output lines: start, result, canary, disposed (one of each per program), then done.
 
 const fs = require('node:fs')
@@ -37,12 +37,12 @@ function summary(result) {
   return { ok: false, kind, name, message: String(message).slice(0, MESSAGE_CHARS), escaped }
 }
 
-async function runOne(program, limits) {
+async function runOne(program) {
   emit({ event: 'start', id: program.id })
   const peakResettable = resetPeakRss()
   // Right after the reset the peak is the current RSS.
   const startRssBytes = peakRss()
-  const runtime = createCodeRuntime({ limits })
+  const runtime = createCodeRuntime({ limits: program.limits })
   const started = Date.now()
   try {
     const result = await runtime.run({ source: program.source, language: program.language, bindings })
@@ -63,7 +63,7 @@ async function runOne(program, limits) {
 
 async function main() {
   const input = JSON.parse(fs.readFileSync(0, 'utf8'))
-  for (const program of input.programs) await runOne(program, input.limits)
+  for (const program of input.programs) await runOne(program)
   emit({ event: 'done' })
 }
 
