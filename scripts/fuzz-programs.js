@@ -30,7 +30,7 @@ const USAGE = `usage: node scripts/fuzz-programs.js [--minutes N] [--ci] [--seed
   --replay FILE run a finding file's programs and print what they did`
 
 // Candidate runs a minimisation may spend on one finding.
-const MAX_MINIMISE_RUNS = 12
+const MAX_MINIMISE_RUNS = 20
 
 function parseArgs(argv) {
   const options = { minutes: Number(process.env.FUZZ_MINUTES ?? 60), batch: 20, out: OPEN_DIR, print: false }

@@ -67,6 +67,10 @@ const DEEP_BUILDERS = {
   sparse: 'let d = []; for (let i = 0; i < N; i++) { const a = []; a[2 ** 20] = d; d = a }',
 }
 
+const COMMON_DEEP_BUILDERS = ['array', 'object', 'proxy', 'proxyArray', 'proxyOfArrays', 'map', 'bound', 'protoProxy']
+// Native recursion overflows only past a few hundred thousand levels: favour those depths.
+const DEEP_DATA_DEPTHS = ['1e4', '1e5', '3e5', '3e5', '1e6', '1e6']
+
 // What to do with the deep value `d`: every one of these may recurse natively.
 const DEEP_CONSUMERS = {
   stringify: 'return JSON.stringify(d)?.length',
@@ -181,9 +185,10 @@ const DEEP_FUNCTION_CHAINS = [
 const TEMPLATES = {
   // Natively recursing operations over data nested 1e4-1e6 deep.
   deep(r) {
-    const [builder, build] = r.entry(DEEP_BUILDERS)
+    // Half the time one of the plain shapes the known native recursions walk.
+    const [builder, build] = r.chance(0.5) ? r.pick(COMMON_DEEP_BUILDERS.map((name) => [name, DEEP_BUILDERS[name]])) : r.entry(DEEP_BUILDERS)
     const [consumer, consume] = r.entry(DEEP_CONSUMERS)
-    return { name: `deep.${builder}.${consumer}`, site: `deep.${consumer}`, lines: [build.replace('N', r.pick(DEPTHS)), consume], deep: true }
+    return { name: `deep.${builder}.${consumer}`, site: `deep.${consumer}`, lines: [build.replace('N', r.pick(DEEP_DATA_DEPTHS)), consume], deep: true }
   },
 
   // Functions that turn an array-like into an argument list (CreateListFromArrayLike).
@@ -476,7 +481,8 @@ const TEMPLATES = {
   proxyTraps(r) {
     const traps = PRIMITIVE_TRAPS.filter(() => r.chance(0.5))
     if (traps.length === 0) traps.push(r.pick(PRIMITIVE_TRAPS))
-    const handler = traps.map((trap) => `${trap}(t, k, v, d) { ${hostileTrap(r, trap)} }`).join(', ')
+    // One trap a line, so minimising can drop the traps a finding does not need.
+    const handler = traps.map((trap) => `  ${trap}(t, k, v, d) { ${hostileTrap(r, trap)} },`).join('\n')
     const target = r.pick(['{}', '[]', 'function () {}', 'new Map()', 'new Uint8Array(8)', 'Object.create(null)'])
     const [op, code] = r.entry({
       keys: 'return Object.keys(p).length',
@@ -513,7 +519,9 @@ const TEMPLATES = {
       lines: [
         'const f = function () { return 1 };',
         `let p = new Proxy(${target}, {});`,
-        `p = new Proxy(${target}, { ${handler} });`,
+        `p = new Proxy(${target}, {`,
+        handler,
+        '});',
         code,
       ],
     }
@@ -939,7 +947,9 @@ Object.assign(TEMPLATES, {
   },
 })
 
-const TEMPLATE_NAMES = Object.keys(TEMPLATES)
+// Deep data reaches the native recursions only when its builder and consumer meet: pick it more.
+const TEMPLATE_WEIGHTS = { deep: 3 }
+const TEMPLATE_NAMES = Object.keys(TEMPLATES).flatMap((name) => Array(TEMPLATE_WEIGHTS[name] ?? 1).fill(name))
 // Parsers and the strip step see TypeScript; keep JavaScript too since it skips the strip step.
 const LANGUAGES = ['javascript', 'typescript']
 
