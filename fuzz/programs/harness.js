@@ -63,9 +63,10 @@ function killChildren() {
  * Runs `programs` ([{ id, source, language, limits?, returns? }]) in one child: `limits` default
  * to FUZZ_LIMITS, `returns` is a number the program must end with. Resolves with what each
  * program did (`records`, by id, each with its limits), which program was in flight when the
- * child ended (`inFlight`, with the step it was on), and how the child ended.
+ * child ended (`inFlight`, with the step it was on), and how the child ended. `hangSlackMs` is how
+ * late past its wall budget a step may answer.
  */
-function runChild(inputs) {
+function runChild(inputs, { hangSlackMs = HANG_SLACK_MS } = {}) {
   const programs = inputs.map((program) => ({ ...program, limits: program.limits ?? FUZZ_LIMITS }))
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [WORKER], { stdio: ['pipe', 'pipe', 'pipe'] })
@@ -82,10 +83,10 @@ function runChild(inputs) {
     let finished = false
 
     const stepTimeout = (id) => ({
-      run: byId.get(id).limits.maxWallMs + HANG_SLACK_MS,
+      run: byId.get(id).limits.maxWallMs + hangSlackMs,
       // The canary runs under the same budgets as the program.
-      canary: byId.get(id).limits.maxWallMs + HANG_SLACK_MS,
-      dispose: HANG_SLACK_MS,
+      canary: byId.get(id).limits.maxWallMs + hangSlackMs,
+      dispose: hangSlackMs,
       between: BOOT_MS,
     })
     const onEvent = (event) => {
@@ -153,6 +154,7 @@ function runChild(inputs) {
         code,
         signal: killedFor ? null : signal,
         killedFor,
+        hangSlackMs,
         peakPolledRss,
         stderr: stderr.trim(),
       })
@@ -170,7 +172,7 @@ function judge(record, child) {
   if (!record.complete) {
     const step = child.inFlight?.step ?? 'run'
     if (child.killedFor?.reason === 'hang') {
-      return { category: 'hang', detail: `no answer ${HANG_SLACK_MS} ms past the budget, at the ${step} step; the child was killed` }
+      return { category: 'hang', detail: `no answer ${child.hangSlackMs} ms past the budget, at the ${step} step; the child was killed` }
     }
     if (child.killedFor?.reason === 'memory') {
       return { category: 'memory', detail: `the child passed ${mib(child.killedFor.rss)} RSS at the ${step} step and was killed` }
@@ -221,7 +223,6 @@ async function runAlone(program) {
 module.exports = {
   FUZZ_LIMITS,
   DEEP_LIMITS,
-  HANG_SLACK_MS,
   ACCEPTED_KINDS,
   allowedGrowth,
   runChild,
