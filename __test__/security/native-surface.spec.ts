@@ -4,10 +4,13 @@
 // must exit normally, report the attack's result, and run the next program in the same runtime.
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Limits, RunResult } from '../../index.js'
 
 const root = resolve(__dirname, '../..')
+
+// Each test starts a Node process and may build a million objects in it.
+vi.setConfig({ testTimeout: 180_000 })
 
 interface ChildReport {
   attack: RunResult
@@ -31,7 +34,7 @@ function runInChild(source: string, limits: Limits = {}): ChildReport {
       process.stdout.write(JSON.stringify({ attack, next, rssBefore, peakRss }))
     })()
   `
-  const child = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8', timeout: 120_000 })
+  const child = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8', timeout: 170_000 })
   expect({ signal: child.signal, status: child.status, stderr: child.stderr }).toEqual({ signal: null, status: 0, stderr: '' })
   const report = JSON.parse(child.stdout) as ChildReport
   expect(report.next).toMatchObject({ ok: true, value: [2, 4, 6] })
@@ -73,7 +76,8 @@ describe('native recursion on deeply nested values', () => {
     ['structuredClone', `${nestedObject}; structuredClone(o)`],
     ['structuredClone of a Proxy chain', `${proxyChain}; structuredClone(p)`],
   ])('%s throws a catchable RangeError', (_, attack) => {
-    const { attack: result } = runInChild(caught(attack))
+    // Building a million objects or Proxies takes seconds on a loaded machine.
+    const { attack: result } = runInChild(caught(attack), { computeMs: 60_000, maxWallMs: 120_000 })
     expect(result).toMatchObject({ ok: true })
     // JSON.parse's reviver never reaches the deep value: it is a plain success.
     if (_ === 'JSON.parse with a reviver') expect(result).toMatchObject({ value: 'no error' })
