@@ -107,6 +107,9 @@ describe('results far larger than what the program holds', () => {
     ['String.prototype.padEnd', `return 'x'.padEnd(2 ** 28).length`],
     ['NFKD normalize', `return '\\uFDFA'.repeat(2e6).normalize('NFKD').length`],
     ['toLocaleString', `${mebibyte}; return Array(1000).fill(s).toLocaleString().length`],
+    ['String.prototype.replaceAll', `${mebibyte}; return 'a'.repeat(1000).replaceAll('a', s).length`],
+    ['RegExp replace', `${mebibyte}; return 'a'.repeat(1000).replace(/a/g, s).length`],
+    ['replacement patterns', `${mebibyte}; return s.replace(/x+/, '$&'.repeat(100)).length`],
     ['string addition', `let t = 'x'.repeat(1 << 20); for (;;) t = t + t`],
     ['template literals', `let t = 'x'.repeat(1 << 20); for (;;) t = \`\${t}\${t}\``],
   ])('%s stops with the memory budget, within it', (_, attack) => {
