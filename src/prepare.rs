@@ -196,7 +196,8 @@ fn html_like_comment(shelled: &str, body: Range<usize>, literals: &[Span], comme
     let comments = sorted(comments.iter().map(to_range));
     // swc may read an HTML-like comment as a comment: only `//` and `/*` ones are ordinary.
     if let Some(comment) = comments.iter().find(|&c| !matches!(shelled.get(c.clone()).and_then(|text| text.get(..2)), Some("//" | "/*"))) {
-        return Some(comment.start);
+        // swc's span of a `<!--` comment starts after its `<`.
+        return Some(if shelled[..comment.start].ends_with('<') { comment.start - 1 } else { comment.start });
     }
     let quiet = sorted(literals.iter().map(to_range).chain(comments.iter().cloned()));
     let quoted = |at: usize| quiet[..quiet.partition_point(|r| r.start <= at)].last().is_some_and(|r| r.contains(&at));
