@@ -1,23 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
-import type { RunResult } from '../index.js'
+import { errorOf, liveThreads, sleep, until, valueOf, within } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
-
-/** The internal leak-check getter. */
-const liveThreads = (rt: ReturnType<typeof createCodeRuntime>) => (rt as unknown as { liveThreads: number }).liveThreads
-
-function failed(result: RunResult) {
-  if (result.ok) throw new Error(`expected the run to fail, got value ${JSON.stringify(result.value)}`)
-  return result.error
-}
-
-function ok(result: RunResult): unknown {
-  if (!result.ok) throw new Error(`expected the run to succeed, got ${JSON.stringify(result.error)}`)
-  return result.value
-}
 
 async function timed<T>(promise: Promise<T>): Promise<[T, number]> {
   const started = performance.now()
@@ -29,20 +16,6 @@ function processThreads(): number {
   const match = /^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))
   if (!match) throw new Error('no Threads: line in /proc/self/status')
   return Number(match[1])
-}
-
-/** Fails clearly, instead of by the test timeout, when a run never resolves. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not resolve within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
-async function until(condition: () => boolean, ms: number) {
-  const deadline = Date.now() + ms
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
 describe('compute budget', () => {
@@ -79,7 +52,7 @@ describe('compute budget', () => {
 
   it.each(shapes)('stops %s', async (_name, source) => {
     const [result, ms] = await timed(runtime.run({ source, limits: { computeMs: 150, maxWallMs: 10_000 } }))
-    const error = failed(result)
+    const error = errorOf(result)
     expect(error.kind).toBe('compute_budget')
     expect(error.message).toMatch(/150 ms/)
     expect(result.logs.map((entry) => entry.text)).not.toContain('swallowed')
@@ -93,7 +66,7 @@ describe('compute budget', () => {
       bindings: { slow: () => new Promise((resolve) => setTimeout(() => resolve('late'), 400)) },
       limits: { computeMs: 100 },
     })
-    expect(ok(result)).toBe('late')
+    expect(valueOf(result)).toBe('late')
     expect(result.stats.computeMs).toBeLessThan(100)
     expect(result.stats.wallMs).toBeGreaterThanOrEqual(300)
   })
@@ -106,7 +79,7 @@ describe('built-ins over large strings', () => {
     ['replaceAll', `return 'a'.repeat(1e6).replaceAll('a', 'bb').length`, 2_000_000],
     ['an indexOf loop', `const s = 'ab,'.repeat(1e6)\nlet n = 0\nfor (let i = s.indexOf(','); i >= 0; i = s.indexOf(',', i + 1)) n++\nreturn n`, 1_000_000],
   ])('%s finishes well within the default compute budget', async (_name, source, expected) => {
-    expect(ok(await runtime.run({ source }))).toBe(expected)
+    expect(valueOf(await runtime.run({ source }))).toBe(expected)
   })
 })
 
@@ -122,24 +95,24 @@ describe('timers and host replies', () => {
     ['intervals replying to each other', `for (let i = 0; i < 50; i++) setInterval(() => Promise.resolve(), 0)\nawait tool()\nreturn await tool()`],
   ])('%s yields to a binding reply', async (_name, source) => {
     const result = await within(runtime.run({ source, bindings: { tool }, limits: { computeMs: 2_000, maxWallMs: 10_000 } }), 15_000, 'the run')
-    expect(ok(result)).toBe('replied')
+    expect(valueOf(result)).toBe('replied')
   })
 
   it('a program with a live 0 ms interval ends when its body returns', async () => {
     const result = await within(runtime.run({ source: `setInterval(() => {}, 0)\nreturn 'done'`, limits: { computeMs: 2_000 } }), 15_000, 'the run')
-    expect(ok(result)).toBe('done')
+    expect(valueOf(result)).toBe('done')
   })
 
   it('a delay past 2 ** 31 - 1 ms fires at once, as in Node', async () => {
     const source = `return await new Promise((resolve) => setTimeout(() => resolve('fired'), 2 ** 31))`
-    expect(ok(await within(runtime.run({ source, limits: { maxWallMs: 10_000 } }), 15_000, 'the run'))).toBe('fired')
+    expect(valueOf(await within(runtime.run({ source, limits: { maxWallMs: 10_000 } }), 15_000, 'the run'))).toBe('fired')
   })
 })
 
 describe('wall budget', () => {
   it('ends a never-settling promise', async () => {
     const [result, ms] = await timed(runtime.run({ source: `await new Promise(() => {})`, limits: { maxWallMs: 300 } }))
-    const error = failed(result)
+    const error = errorOf(result)
     expect(error.kind).toBe('wall_budget')
     expect(ms).toBeGreaterThanOrEqual(250)
     expect(ms).toBeLessThan(5_000)
@@ -151,7 +124,7 @@ describe('wall budget', () => {
       bindings: { never: () => new Promise(() => {}) },
       limits: { maxWallMs: 300 },
     }))
-    expect(failed(result).kind).toBe('wall_budget')
+    expect(errorOf(result).kind).toBe('wall_budget')
     expect(ms).toBeLessThan(5_000)
   })
 })
@@ -161,7 +134,7 @@ describe('abort', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 100)
     const [result, ms] = await timed(runtime.run({ source: `while (true) {}`, signal: controller.signal, limits: { computeMs: 20_000 } }))
-    expect(failed(result).kind).toBe('aborted')
+    expect(errorOf(result).kind).toBe('aborted')
     expect(ms).toBeLessThan(5_000)
   })
 
@@ -174,14 +147,14 @@ describe('abort', () => {
       limits: { maxWallMs: 20_000 },
     })
     const [settled, ms] = await timed(result)
-    expect(failed(settled).kind).toBe('aborted')
+    expect(errorOf(settled).kind).toBe('aborted')
     expect(ms).toBeLessThan(5_000)
   })
 
   it('never starts a program whose signal is already aborted', async () => {
     let calls = 0
     const result = await runtime.run({ source: `await touch()\nreturn 1`, signal: AbortSignal.abort(), bindings: { touch: () => { calls++ } } })
-    expect(failed(result).kind).toBe('aborted')
+    expect(errorOf(result).kind).toBe('aborted')
     expect(calls).toBe(0)
   })
 })
@@ -191,20 +164,20 @@ describe('memory budget', () => {
 
   it('stops a push loop', async () => {
     const run = runtime.run({ source: `const rows: unknown[] = []\nwhile (true) rows.push({ i: rows.length, tag: 'row' })`, limits })
-    const error = failed(await within(run, 15_000, 'the push-loop run'))
+    const error = errorOf(await within(run, 15_000, 'the push-loop run'))
     expect(error.kind).toBe('memory_budget')
   })
 
   it('stops string doubling', async () => {
     const run = runtime.run({ source: `let s = 'x'\nwhile (true) s = s + s`, limits })
-    const error = failed(await within(run, 15_000, 'the string-doubling run'))
+    const error = errorOf(await within(run, 15_000, 'the string-doubling run'))
     expect(error.kind).toBe('memory_budget')
   })
 
   it('stops a regular expression whose backtracking outgrows the budget', async () => {
     const source = `let s = 'ab'\nfor (let i = 0; i < 20; i++) s += s\nreturn /(?:a|b)*c/.test(s)`
     const run = runtime.run({ source, limits })
-    const error = failed(await within(run, 15_000, 'the regular-expression run'))
+    const error = errorOf(await within(run, 15_000, 'the regular-expression run'))
     expect(error.kind).toBe('memory_budget')
   })
 
@@ -212,26 +185,26 @@ describe('memory budget', () => {
     ['new ArrayBuffer(2 ** 33)', `new ArrayBuffer(2 ** 33)`],
     ['new Uint8Array(2 ** 32)', `new Uint8Array(2 ** 32)`],
   ])('makes %s a RangeError inside the program', async (_name, expression) => {
-    expect(ok(await runtime.run({ source: `try { ${expression}; return 'allocated' } catch (e) { return [e instanceof RangeError, e.name] }`, limits })))
+    expect(valueOf(await runtime.run({ source: `try { ${expression}; return 'allocated' } catch (e) { return [e instanceof RangeError, e.name] }`, limits })))
       .toEqual([true, 'RangeError'])
-    const error = failed(await runtime.run({ source: expression, limits }))
+    const error = errorOf(await runtime.run({ source: expression, limits }))
     expect(error).toMatchObject({ kind: 'runtime', name: 'RangeError' })
   })
 
   it('turns unbounded recursion into a RangeError, not a crash', async () => {
-    const error = failed(await runtime.run({ source: `function r(): unknown { return r() }\nr()`, limits }))
+    const error = errorOf(await runtime.run({ source: `function r(): unknown { return r() }\nr()`, limits }))
     expect(error.kind).toBe('runtime')
     expect(error.name).toBe('RangeError')
     expect(error.message.length).toBeLessThan(1_000)
   })
 
   it('lets the program catch unbounded recursion', async () => {
-    const value = ok(await runtime.run({ source: `function r(): unknown { return r() }\ntry { r() } catch (e) { return [e instanceof RangeError, e.name] }`, limits }))
+    const value = valueOf(await runtime.run({ source: `function r(): unknown { return r() }\ntry { r() } catch (e) { return [e instanceof RangeError, e.name] }`, limits }))
     expect(value).toEqual([true, 'RangeError'])
   })
 
   it('reports a deeply nested literal as a syntax error', async () => {
-    const error = failed(await runtime.run({ source: `return ${'['.repeat(5_000)}${']'.repeat(5_000)}`, limits }))
+    const error = errorOf(await runtime.run({ source: `return ${'['.repeat(5_000)}${']'.repeat(5_000)}`, limits }))
     expect(error.kind).toBe('syntax')
     expect(error.line).toBe(1)
   })
@@ -244,9 +217,9 @@ describe('after a budget trip', () => {
       runtime.run({ source: `await new Promise(() => {})`, limits: { maxWallMs: 50 } }),
       runtime.run({ source: `let s = 'x'\nwhile (true) s += s`, limits: { maxMemoryBytes: 4 * 1024 * 1024 } }),
     ].map((run, i) => within(run, 15_000, `trip ${i}`)))
-    expect(trips.map((result) => failed(result).kind)).toEqual(['compute_budget', 'wall_budget', 'memory_budget'])
+    expect(trips.map((result) => errorOf(result).kind)).toEqual(['compute_budget', 'wall_budget', 'memory_budget'])
     const result = await runtime.run({ source: `const xs = [1, 2, 3]\nconsole.log('fine')\nreturn xs.map((x) => x * 2)` })
-    expect(ok(result)).toEqual([2, 4, 6])
+    expect(valueOf(result)).toEqual([2, 4, 6])
     expect(result.logs).toEqual([{ level: 'log', text: 'fine' }])
   })
 })
@@ -256,12 +229,12 @@ describe('dispose', () => {
     const rt = createCodeRuntime()
     const spinning = rt.run({ source: `while (true) {}`, limits: { computeMs: 20_000 } })
     const waiting = rt.run({ source: `await never()`, bindings: { never: () => new Promise(() => {}) }, limits: { maxWallMs: 20_000 } })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     const [both, ms] = await timed(Promise.all([rt.dispose(), rt.dispose()]).then(() => Promise.all([spinning, waiting])))
-    expect(both.map((result) => failed(result).kind)).toEqual(['disposed', 'disposed'])
+    expect(both.map((result) => errorOf(result).kind)).toEqual(['disposed', 'disposed'])
     expect(ms).toBeLessThan(5_000)
     await rt.dispose()
-    expect(failed(await rt.run({ source: `return 1` })).kind).toBe('disposed')
+    expect(errorOf(await rt.run({ source: `return 1` })).kind).toBe('disposed')
     expect(liveThreads(rt)).toBe(0)
   })
 })
@@ -270,7 +243,7 @@ describe('leaks', () => {
   it('200 budget trips leave no program threads behind', async () => {
     const rt = createCodeRuntime()
     try {
-      ok(await rt.run({ source: `return 1` }))
+      valueOf(await rt.run({ source: `return 1` }))
       await until(() => liveThreads(rt) === 0, 2_000)
       const before = processThreads()
       const compute = () => rt.run({ source: `while (true) {}`, limits: { computeMs: 5 } })
@@ -286,14 +259,14 @@ describe('leaks', () => {
       for (let batch = 0; batch < 50; batch++) {
         const trips = [compute, wall, abort, batch % 10 === 0 ? memory : compute]
         const results = await within(Promise.all(trips.map((trip) => trip())), 8_000, `batch ${batch} (${trips.map((trip) => trip.name).join(', ')})`)
-        for (const result of results) kinds.add(failed(result).kind)
+        for (const result of results) kinds.add(errorOf(result).kind)
       }
       expect([...kinds].sort()).toEqual(['aborted', 'compute_budget', 'memory_budget', 'wall_budget'])
       await until(() => liveThreads(rt) === 0, 5_000)
       expect(liveThreads(rt)).toBe(0)
       await until(() => processThreads() <= before + 4, 5_000)
       expect(processThreads()).toBeLessThanOrEqual(before + 4)
-      expect(ok(await rt.run({ source: `return 'still fine'` }))).toBe('still fine')
+      expect(valueOf(await rt.run({ source: `return 'still fine'` }))).toBe('still fine')
       await within(rt.dispose(), 5_000, 'dispose()')
       expect(liveThreads(rt)).toBe(0)
     } finally {

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const root = path.resolve(__dirname, '..')
-const cli = path.join(root, 'cli.js')
+const cli = path.join(root, 'lib', 'cli.js')
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'code-runtime-boa-cli-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 

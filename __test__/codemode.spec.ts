@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
 const require = createRequire(import.meta.url)
-const { BoaExecutor } = require('../codemode.js') as typeof import('../codemode')
+const { BoaExecutor } = require('../lib/adapters/codemode.js') as typeof import('../lib/adapters/codemode')
 const { createCodeRuntime } = require('../index.js') as typeof import('../index')
 
 // @cloudflare/codemode 0.5 imports the Workers-only module `cloudflare:workers` when loaded, even from

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { CodeRuntime } from '../index'
 
 const require = createRequire(import.meta.url)
-const CodeRuntimePlugin = require('../cordis.js') as typeof import('../cordis')
-const { registerCodeRuntime } = require('../register.js') as typeof import('../register')
+const CodeRuntimePlugin = require('../lib/adapters/cordis.js') as typeof import('../lib/adapters/cordis')
+const { registerCodeRuntime } = require('../lib/register.js') as typeof import('../lib/register')
 
 /** Resolves with the service once cordis injects it into a dependent plugin. */
 function injected(ctx: Context): Promise<CodeRuntime> {

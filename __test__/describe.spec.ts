@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const require = createRequire(import.meta.url)
-const { describeBindings } = require('../describe.js') as typeof import('../describe')
+const { describeBindings } = require('../lib/describe.js') as typeof import('../lib/describe')
 const { createCodeRuntime } = require('../index.js') as typeof import('../index')
 
 const runtime = createCodeRuntime()

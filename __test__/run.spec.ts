@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import type { Bindings, LogEntry, RunOptions, RunResult } from '../index.js'
+import { deferred, errorOf, valueOf } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
@@ -8,23 +9,6 @@ afterAll(() => runtime.dispose())
 /** Runs a program with a wall budget that ends hung runs quickly, so a broken behaviour fails fast. */
 function run(source: string, options: Partial<RunOptions> = {}): Promise<RunResult> {
   return runtime.run({ source, ...options, limits: { maxWallMs: 5_000, ...options.limits } })
-}
-
-function ok(result: RunResult): unknown {
-  if (!result.ok) throw new Error(`expected the run to succeed, got ${JSON.stringify(result.error)}`)
-  return result.value
-}
-
-function failed(result: RunResult) {
-  if (result.ok) throw new Error(`expected the run to fail, got value ${JSON.stringify(result.value)}`)
-  return result.error
-}
-
-/** A promise the test settles later, for bindings that must stay pending. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((r) => (resolve = r))
-  return { promise, resolve }
 }
 
 describe('runtime', () => {
@@ -37,13 +21,13 @@ describe('runtime', () => {
 describe('TypeScript', () => {
   it('strips types and runs the program', async () => {
     const source = `interface P { x: number }\ntype Id = string\nconst p: P = { x: 2 }\nfunction twice<T extends number>(n: T): number { return n * 2 }\nreturn twice(p.x as number) satisfies number`
-    expect(ok(await run(source))).toBe(4)
+    expect(valueOf(await run(source))).toBe(4)
   })
 
   // Boa locates a failed property access at the property's name.
   it('reports a runtime error at its line and column in the original source', async () => {
     const source = `const a: number = 1\nconst u: any = undefined\n\n\n\n\n  u.missing\n`
-    const error = failed(await run(source))
+    const error = errorOf(await run(source))
     expect(error.kind).toBe('runtime')
     expect(error.name).toBe('TypeError')
     expect(error.line).toBe(7)
@@ -52,32 +36,32 @@ describe('TypeScript', () => {
 
   it('does not shift the column by a type annotation earlier on the same line', async () => {
     const line = `let v: Array<number> | undefined = undefined; v.length`
-    const error = failed(await run(`\n\n\n\n\n\n${line}`))
+    const error = errorOf(await run(`\n\n\n\n\n\n${line}`))
     expect(error.kind).toBe('runtime')
     expect(error.line).toBe(7)
     expect(error.column).toBe(line.indexOf('length') + 1)
   })
 
   it('names an undefined variable in a ReferenceError', async () => {
-    const error = failed(await run(`const a: number = 1\nmissing()`))
+    const error = errorOf(await run(`const a: number = 1\nmissing()`))
     expect(error).toMatchObject({ kind: 'runtime', name: 'ReferenceError', message: 'missing is not defined' })
   })
 
   it('keeps positions of a thrown error after a type annotation on the same line', async () => {
     const line = `const q: Record<string, number> = {}; throw new TypeError('boom')`
-    const error = failed(await run(`const a: number = 1\n\n\n\n\n\n${line}`))
+    const error = errorOf(await run(`const a: number = 1\n\n\n\n\n\n${line}`))
     expect(error).toMatchObject({ kind: 'runtime', name: 'TypeError', message: 'boom', line: 7 })
     expect(error.column).toBe(line.indexOf('new') + 1)
     expect(error.stack).toContain(':7:')
   })
 
   it('allows top-level await and return', async () => {
-    expect(ok(await run(`const x = await Promise.resolve(21)\nreturn x * 2`))).toBe(42)
+    expect(valueOf(await run(`const x = await Promise.resolve(21)\nreturn x * 2`))).toBe(42)
   })
 
   it("runs plain JavaScript with language: 'javascript', where type syntax is an error", async () => {
-    expect(ok(await run(`const x = await Promise.resolve(3); return x + 1`, { language: 'javascript' }))).toBe(4)
-    const error = failed(await run(`const x: number = 1; return x`, { language: 'javascript' }))
+    expect(valueOf(await run(`const x = await Promise.resolve(3); return x + 1`, { language: 'javascript' }))).toBe(4)
+    const error = errorOf(await run(`const x: number = 1; return x`, { language: 'javascript' }))
     expect(error.kind).toBe('syntax')
   })
 
@@ -87,7 +71,7 @@ describe('TypeScript', () => {
     // The caret may point at the modifier (column 15) or at the parameter (column 23).
     ['parameter property', `class A {\n  constructor(private x: number) {}\n}`, /parameter propert/, /this\.x = x/, 2, [15, 23]],
   ] as const)('rejects non-erasable %s syntax naming the construct and the rewrite', async (_name, source, construct, rewrite, line, [first, last]) => {
-    const error = failed(await run(source))
+    const error = errorOf(await run(source))
     expect(error.kind).toBe('syntax')
     expect(error.message).toMatch(construct)
     expect(error.message).toMatch(rewrite)
@@ -99,7 +83,7 @@ describe('TypeScript', () => {
   })
 
   it('reports a plain syntax error with line, column and a code frame', async () => {
-    const error = failed(await run(`const x = 1\nconst = ;\nreturn x`))
+    const error = errorOf(await run(`const x = 1\nconst = ;\nreturn x`))
     expect(error.kind).toBe('syntax')
     expect(error.name).toBe('SyntaxError')
     expect(error.line).toBe(2)
@@ -111,7 +95,7 @@ describe('TypeScript', () => {
 
 describe('hermetic realm', () => {
   it('has no require, process or fetch', async () => {
-    expect(ok(await run(`return [typeof require, typeof process, typeof fetch, typeof module, typeof Deno]`))).toEqual([
+    expect(valueOf(await run(`return [typeof require, typeof process, typeof fetch, typeof module, typeof Deno]`))).toEqual([
       'undefined', 'undefined', 'undefined', 'undefined', 'undefined',
     ])
   })
@@ -132,12 +116,12 @@ describe('hermetic realm', () => {
     ['GeneratorFunction constructor', `Object.getPrototypeOf(function* () {}).constructor('')`],
     ['indirect eval', `(0, globalThis.eval)('1')`],
   ])('refuses to compile strings: %s throws an EvalError', async (_name, expression) => {
-    const value = ok(await run(`try { ${expression}; return 'compiled' } catch (e) { return [e instanceof EvalError, e.name, e.message] }`))
+    const value = valueOf(await run(`try { ${expression}; return 'compiled' } catch (e) { return [e instanceof EvalError, e.name, e.message] }`))
     expect(value).toEqual([true, 'EvalError', expect.stringMatching(/disabled/)])
   })
 
   it('ends the run with the EvalError when it is not caught', async () => {
-    const error = failed(await run(`eval('1')`))
+    const error = errorOf(await run(`eval('1')`))
     expect(error).toMatchObject({ kind: 'runtime', name: 'EvalError' })
     expect(error.message).toMatch(/disabled/)
   })
@@ -147,12 +131,12 @@ describe('globals', () => {
   it('has the web globals a program expects', async () => {
     const names = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone',
       'TextEncoder', 'TextDecoder', 'URL', 'URLSearchParams', 'atob', 'btoa']
-    const value = ok(await run(`return [typeof console, ${names.map((n) => `typeof ${n}`).join(', ')}]`))
+    const value = valueOf(await run(`return [typeof console, ${names.map((n) => `typeof ${n}`).join(', ')}]`))
     expect(value).toEqual(['object', ...names.map(() => 'function')])
   })
 
   it('implements them', async () => {
-    const value = ok(await run(`
+    const value = valueOf(await run(`
       const original = { a: [1, { b: 2 }] }
       const copy = structuredClone(original)
       copy.a.push(3)
@@ -186,12 +170,12 @@ describe('globals', () => {
   })
 
   it('gives URL a working searchParams', async () => {
-    expect(ok(await run(`return new URL('https://example.com/?d=1&e=two').searchParams.get('e')`))).toBe('two')
+    expect(valueOf(await run(`return new URL('https://example.com/?d=1&e=two').searchParams.get('e')`))).toBe('two')
   })
 
   it('resumes the program after awaiting a promise resolved by setTimeout', async () => {
     const result = await run(`await new Promise((resolve) => setTimeout(resolve, 20)); return 'resumed'`, { limits: { maxWallMs: 3_000 } })
-    expect(ok(result)).toBe('resumed')
+    expect(valueOf(result)).toBe('resumed')
   })
 
   it('runs setInterval until clearInterval and honours clearTimeout', async () => {
@@ -205,7 +189,7 @@ describe('globals', () => {
       await new Promise((resolve) => setTimeout(resolve, 30))
       return ticks
     `, { limits: { maxWallMs: 3_000 } })
-    expect(ok(result)).toBe(3)
+    expect(valueOf(result)).toBe(3)
     expect(result.logs).toEqual([])
   })
 })
@@ -221,7 +205,7 @@ describe('console', () => {
       console.log(o)
       console.log('%s', 'str', null, undefined, true)
     `)
-    ok(result)
+    valueOf(result)
     const texts = result.logs.map((entry) => entry.text)
     expect(texts[0]).toBe('a 1 { a: 1, b: [ 1, 2 ] }')
     expect(texts[1]).toBe("Map(1) { 'k' => 1 } Set(2) { 1, 2 }")
@@ -233,7 +217,7 @@ describe('console', () => {
 
   it('keeps the level of each entry', async () => {
     const result = await run(`console.log('l'); console.info('i'); console.warn('w'); console.error('e'); console.debug('d')`)
-    ok(result)
+    valueOf(result)
     expect(result.logs).toEqual([
       { level: 'log', text: 'l' },
       { level: 'info', text: 'i' },
@@ -256,13 +240,13 @@ describe('console', () => {
       },
       limits: { maxWallMs: 3_000 },
     })
-    expect(ok(result)).toBe('end')
+    expect(valueOf(result)).toBe('end')
     expect(seen.map((entry) => entry.text)).toEqual(['before', 'after'])
   })
 
   it('drops logs past maxLogBytes behind one truncation entry', async () => {
     const result = await run(`for (let i = 0; i < 200; i++) console.log('x'.repeat(100))\nreturn 'done'`, { limits: { maxLogBytes: 1_000 } })
-    expect(ok(result)).toBe('done')
+    expect(valueOf(result)).toBe('done')
     const markers = result.logs.filter((entry) => entry.text.startsWith('[output truncated'))
     expect(markers).toHaveLength(1)
     expect(result.logs.at(-1)).toBe(markers[0])
@@ -280,12 +264,12 @@ describe('bindings', () => {
       add: (x: number, y: number) => x + y,
     }
     const result = await run(`return [await tools.search({ q: 'boa' }), await a.b.c(), await add(2, 3)]`, { bindings })
-    expect(ok(result)).toEqual([['result for boa'], 'deep', 5])
+    expect(valueOf(result)).toEqual([['result for boa'], 'deep', 5])
     expect(result.stats.bindingCalls).toBe(3)
   })
 
   it('turn a host throw into an Error with the host message', async () => {
-    const value = ok(await run(`
+    const value = valueOf(await run(`
       const out: unknown[] = []
       for (const f of [failError, failString, rejectError, rejectString]) {
         try { await f(); out.push('no error') } catch (e) { out.push([e instanceof Error, e.message]) }
@@ -303,14 +287,14 @@ describe('bindings', () => {
   })
 
   it('describe a non-Error rejection value in the message', async () => {
-    const value = ok(await run(`try { await h() } catch (e) { return [e instanceof Error, e.message] }`, {
+    const value = valueOf(await run(`try { await h() } catch (e) { return [e instanceof Error, e.message] }`, {
       bindings: { h: async () => { throw { code: 'E_LIMIT' } } },
     }))
     expect(value).toEqual([true, expect.stringContaining('E_LIMIT')])
   })
 
   it('appear as frozen null-prototype namespaces', async () => {
-    const value = ok(await run(`
+    const value = valueOf(await run(`
       'use strict'
       let assigned = 'no'
       try { (a as any).injected = 1; assigned = 'yes' } catch { assigned = 'threw' }
@@ -338,7 +322,7 @@ describe('bindings', () => {
       },
       limits: { maxWallMs: 3_000 },
     })
-    expect(ok(result)).toEqual([10, 20, 30])
+    expect(valueOf(result)).toEqual([10, 20, 30])
     expect(maxInFlight).toBe(3)
     expect(result.stats.bindingCalls).toBe(3)
   })
@@ -362,14 +346,14 @@ describe('bindings', () => {
         give: () => shared,
       },
     })
-    expect(ok(result)).toEqual([1, 2, [1, 2]])
+    expect(valueOf(result)).toEqual([1, 2, [1, 2]])
     expect(received).toEqual({ d: '1970-01-01T00:00:00.000Z', keep: 1, nested: { x: [1, 2] } })
     expect(shared.list).toEqual([1])
   })
 
   it('count binding calls in stats', async () => {
     const result = await run(`for (let i = 0; i < 4; i++) await tick(); return 'ok'`, { bindings: { tick: () => undefined } })
-    expect(ok(result)).toBe('ok')
+    expect(valueOf(result)).toBe('ok')
     expect(result.stats.bindingCalls).toBe(4)
   })
 })
@@ -378,14 +362,14 @@ describe('result', () => {
   it('is undefined when nothing is returned', async () => {
     const result = await run(`const x = 1`)
     expect(result.ok).toBe(true)
-    expect(ok(result)).toBeUndefined()
+    expect(valueOf(result)).toBeUndefined()
   })
 
   it('is the returned JSON-compatible value', async () => {
     const value = { a: [1, 'x', null, true, false], b: { c: 1.5, d: '' }, e: [] }
-    expect(ok(await run(`return ${JSON.stringify(value)}`))).toEqual(value)
-    expect(ok(await run(`return 'text'`))).toBe('text')
-    expect(ok(await run(`return null`))).toBeNull()
+    expect(valueOf(await run(`return ${JSON.stringify(value)}`))).toEqual(value)
+    expect(valueOf(await run(`return 'text'`))).toBe('text')
+    expect(valueOf(await run(`return null`))).toBeNull()
   })
 
   it.each([
@@ -395,36 +379,36 @@ describe('result', () => {
     ['a Map', `return new Map([[1, 2]])`, /Map/],
     ['a nested function', `return { a: { f() {} } }`, /function/],
   ])('that is %s fails with kind result and says why', async (_name, source, reason) => {
-    const error = failed(await run(source))
+    const error = errorOf(await run(source))
     expect(error.kind).toBe('result')
     expect(error.message).toMatch(reason)
   })
 
   it('larger than maxResultBytes fails with kind result', async () => {
-    const error = failed(await run(`return 'x'.repeat(5_000)`, { limits: { maxResultBytes: 1_000 } }))
+    const error = errorOf(await run(`return 'x'.repeat(5_000)`, { limits: { maxResultBytes: 1_000 } }))
     expect(error.kind).toBe('result')
     expect(error.message).toMatch(/1000 bytes|larger/)
-    expect(ok(await run(`return 'x'.repeat(500)`, { limits: { maxResultBytes: 1_000 } }))).toHaveLength(500)
+    expect(valueOf(await run(`return 'x'.repeat(500)`, { limits: { maxResultBytes: 1_000 } }))).toHaveLength(500)
   })
 })
 
 describe('errors', () => {
   it('report an uncaught exception with name, message, stack and position', async () => {
-    const error = failed(await run(`function f() {\n  throw new RangeError('nope')\n}\nf()`))
+    const error = errorOf(await run(`function f() {\n  throw new RangeError('nope')\n}\nf()`))
     expect(error).toMatchObject({ kind: 'runtime', name: 'RangeError', message: 'nope', line: 2, column: 9 })
     expect(error.stack).toContain('RangeError: nope')
     expect(error.stack).toContain('f')
   })
 
   it('report a thrown non-Error value', async () => {
-    const error = failed(await run(`throw 'plain'`))
+    const error = errorOf(await run(`throw 'plain'`))
     expect(error.kind).toBe('runtime')
     expect(error.message).toContain('plain')
   })
 
   it('log an unhandled rejected promise as a warning and still return', async () => {
     const result = await run(`Promise.reject(new Error('lost')); return 1`)
-    expect(ok(result)).toBe(1)
+    expect(valueOf(result)).toBe(1)
     const warnings = result.logs.filter((entry) => entry.level === 'warn')
     expect(warnings).toHaveLength(1)
     expect(warnings[0].text).toContain('lost')
@@ -438,7 +422,7 @@ describe('concurrency and isolation', () => {
         bindings: { id: async (n: number) => n },
       })),
     )
-    expect(results.map(ok)).toEqual(Array.from({ length: 12 }, (_, i) => [i, 499_500]))
+    expect(results.map(valueOf)).toEqual(Array.from({ length: 12 }, (_, i) => [i, 499_500]))
   })
 
   it('does not hold back a run while another waits on a slow binding', async () => {
@@ -446,10 +430,10 @@ describe('concurrency and isolation', () => {
     const slow = run(`return await wait()`, { bindings: { wait: () => gate.promise }, limits: { maxWallMs: 5_000 } })
     let slowDone = false
     slow.then(() => (slowDone = true))
-    expect(ok(await run(`return 'quick'`))).toBe('quick')
+    expect(valueOf(await run(`return 'quick'`))).toBe('quick')
     expect(slowDone).toBe(false)
     gate.resolve('slow')
-    expect(ok(await slow)).toBe('slow')
+    expect(valueOf(await slow)).toBe('slow')
   })
 
   it('queues runs past maxConcurrency', async () => {
@@ -466,8 +450,8 @@ describe('concurrency and isolation', () => {
       await new Promise((resolve) => setTimeout(resolve, 200))
       expect(order).toEqual(['first started'])
       gate.resolve()
-      expect(ok(await second)).toBe(2)
-      expect(ok(await first)).toBe(1)
+      expect(valueOf(await second)).toBe(2)
+      expect(valueOf(await first)).toBe(1)
       expect(order).toEqual(['first started', 'first finished', 'second started'])
     } finally {
       await queued.dispose()
@@ -475,8 +459,8 @@ describe('concurrency and isolation', () => {
   })
 
   it('gives every run a fresh realm', async () => {
-    ok(await run(`(globalThis as any).leaked = 1; (Array.prototype as any).evil = 2; Object.defineProperty(globalThis, 'JSON', { value: null })`))
-    expect(ok(await run(`return [typeof (globalThis as any).leaked, typeof ([] as any).evil, typeof JSON.stringify]`))).toEqual([
+    valueOf(await run(`(globalThis as any).leaked = 1; (Array.prototype as any).evil = 2; Object.defineProperty(globalThis, 'JSON', { value: null })`))
+    expect(valueOf(await run(`return [typeof (globalThis as any).leaked, typeof ([] as any).evil, typeof JSON.stringify]`))).toEqual([
       'undefined', 'undefined', 'function',
     ])
   })

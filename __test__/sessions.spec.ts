@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime, STAGED_INPUTS_ENV } from '../index.js'
 import type { CodeSession, Observation, SessionOptions } from '../index.js'
+import { liveThreads, sleep } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
-
-const liveThreads = (rt: ReturnType<typeof createCodeRuntime>) => (rt as unknown as { liveThreads: number }).liveThreads
 
 /** A session with short default observation, so a hung program fails a test quickly. */
 function session(options: SessionOptions = {}): Promise<CodeSession> {
@@ -248,7 +247,7 @@ describe('session lifetime', () => {
   it('an idle session is reaped and execute then mentions idle', async () => {
     const s = await session({ idleMs: 200 })
     completed(await s.execute({ code: `return 1` }))
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    await sleep(700)
     await expect(s.execute({ code: `return 1` })).rejects.toThrow(/idle/)
   })
 
@@ -257,7 +256,7 @@ describe('session lifetime', () => {
     const s = await rt.createSession({ observeMs: 60_000 })
     completed(await s.execute({ code: `return 1` }))
     const spinning = s.execute({ code: `while (true) {}` })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     await rt.dispose()
     const observation = await spinning
     expect(['terminated', 'error']).toContain(observation.status)

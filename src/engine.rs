@@ -1,20 +1,45 @@
-//! The registry of program threads: starts one thread per run or session, routes the host's
-//! replies and stop requests to them, and on dispose stops them all and waits for them to exit.
+//! The program threads: a pool of workers for one-shot runs and a thread per session, and the
+//! routing of the host's replies and stop requests to them. A worker builds a fresh realm before
+//! it takes a run and drops it after reporting the result, so every run still gets a realm no
+//! other program has seen, while the thread, its touched stack and the realm's build are off the
+//! run's path. Threads are spawned by one spawner thread, never on Node's thread. Dispose stops
+//! them all and waits for them to exit.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::time::Duration;
 
-use crate::bridge::Reply;
-use crate::budget::{LimitOverrides, Limits, StopReason, StopRequest};
 use crate::error::ProgramError;
-use crate::program::{Execution, Inbound, Language, Program, Sink, Start, report_failure};
+use crate::realm::bridge::Reply;
+use crate::run::budget::{LimitOverrides, Limits, StopReason, StopRequest};
+use crate::run::memory::{self, HeapBytes};
+use crate::run::program::{Execution, Inbound, Inbox, Language, Program, RealmKind, Sink, Start, report_failure};
 
-/// Stack of a program thread. Boa's parser, compiler and native re-entries recurse on it; the
-/// nesting and recursion limits keep programs well inside it. Only touched pages cost memory.
+/// Stack of a program thread. Only touched pages cost memory. It is this large for the parsers:
+/// swc's recurses once per level of an unbracketed chain (`!!!...!x`, `while (a) while (a) ...`)
+/// without a bound of its own, before the nesting check can look at the tree, and a 1 MiB
+/// program of such a chain took most of it (every shape measured fits). Running the program
+/// uses at most [`PROGRAM_RUN_STACK_BYTES`] of it.
 pub const PROGRAM_STACK_BYTES: usize = 512 * 1024 * 1024;
+
+/// Stack a worker touches once when it starts, so the parser's first deep recursion of each run
+/// does not pay for page faults (they cost a cold run tens of microseconds).
+const PREFAULTED_STACK_BYTES: usize = 256 * 1024;
+
+/// Workers kept waiting with a realm built when nothing runs; a burst spawns more, and each of
+/// those exits once it has waited `IDLE_EXIT` with no run to take.
+const READY_WORKERS: usize = 2;
+const IDLE_EXIT: Duration = Duration::from_secs(2);
+
+/// Stack the engine may use while it runs a program; past it, whatever recurses throws a
+/// catchable RangeError. A program that recurses until then touches all of it, outside the
+/// memory budget, so it is no larger than the worst legitimate use measured: Boa parsing and
+/// compiling a program nested `prepare::MAX_NESTING` deep (under 40 MiB) and `MAX_CALL_DEPTH`
+/// calls re-entering the engine through built-ins.
+pub const PROGRAM_RUN_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
@@ -39,9 +64,19 @@ pub struct Launch {
     pub sink: Sink,
 }
 
-/// Realms built ahead of time, each on its thread, waiting for a run. A realm is never reused:
-/// it serves one run and its thread exits; the pool only moves realm set-up off the run's path.
-const READY_REALMS: usize = 2;
+/// A one-shot run waiting for a worker.
+struct Job {
+    id: u32,
+    start: Start,
+    inbox: Inbox,
+}
+
+#[derive(Default)]
+struct Queue {
+    jobs: VecDeque<Job>,
+    /// Workers not running a job: starting, building a realm, or waiting.
+    idle: usize,
+}
 
 #[derive(Default)]
 struct LiveThreads {
@@ -53,107 +88,74 @@ pub struct Engine {
     defaults: Limits,
     enforce_budgets: bool,
     handles: Mutex<HashMap<u32, Handle>>,
-    ready: Mutex<Vec<(u32, Sender<Inbound>)>>,
+    queue: Mutex<Queue>,
+    work: Condvar,
     next_id: AtomicU32,
     live: Arc<LiveThreads>,
+    /// Runs being executed and sessions open: what `live_threads` reports.
+    busy: AtomicUsize,
+    /// Workers alive, and how many there may be (the host's concurrency: more could not be busy).
+    workers: AtomicUsize,
+    max_workers: usize,
     disposed: AtomicBool,
 }
 
 impl Engine {
-    pub fn new(defaults: Limits, enforce_budgets: bool) -> Arc<Self> {
-        Arc::new(Self {
+    pub fn new(defaults: Limits, enforce_budgets: bool, max_workers: usize) -> Arc<Self> {
+        let engine = Arc::new(Self {
             defaults,
             enforce_budgets,
             handles: Mutex::default(),
-            ready: Mutex::default(),
+            queue: Mutex::default(),
+            work: Condvar::new(),
             next_id: AtomicU32::new(1),
             live: Arc::default(),
+            busy: AtomicUsize::new(0),
+            workers: AtomicUsize::new(0),
+            max_workers: max_workers.max(1),
             disposed: AtomicBool::new(false),
-        })
+        });
+        for _ in 0..READY_WORKERS.min(engine.max_workers) {
+            engine.spawn_worker();
+        }
+        engine
     }
 
     pub fn limits(&self, overrides: &LimitOverrides) -> Limits {
         self.defaults.with(overrides)
     }
 
-    /// Starts a one-shot run in a ready realm (or a new one); its result reaches the sink as
-    /// `Done` for execution 0.
+    /// Queues a one-shot run for a worker; its result reaches the sink as `Done` for execution 0.
     pub fn run(self: &Arc<Self>, source: String, language: Language, launch: Launch) -> Result<u32, EngineError> {
-        if self.disposed.load(Ordering::Acquire) {
-            return Err(EngineError::Disposed);
-        }
         let limits = self.limits(&launch.limits);
-        let request = Arc::new(StopRequest::default());
-        let execution = Execution { id: 0, source, language, limits, request: request.clone() };
-        let start = Start { execution, binding_paths: launch.binding_paths, sink: launch.sink.clone() };
-        let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let (id, inbox) = match ready {
-            Some(ready) => ready,
-            None => self.spawn_ready()?,
+        let (id, inbox, request) = self.register()?;
+        let execution = Execution { id: 0, source, language, limits, request };
+        let start = Start { execution, binding_paths: launch.binding_paths, sink: launch.sink };
+        let short_of_workers = {
+            let mut queue = lock(&self.queue);
+            queue.jobs.push_back(Job { id, start, inbox });
+            queue.jobs.len() > queue.idle
         };
-        {
-            let mut handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
-            let handle = handles.get_mut(&id).ok_or(EngineError::Disposed)?;
-            handle.request = request;
+        self.work.notify_one();
+        if short_of_workers && self.workers.load(Ordering::Acquire) < self.max_workers {
+            self.spawn_worker();
         }
-        inbox.send(Inbound::Start(start)).map_err(|_| EngineError::Disposed)?;
-        self.refill();
         Ok(id)
-    }
-
-    /// Tops the pool of ready realms back up.
-    fn refill(self: &Arc<Self>) {
-        while self.ready.lock().unwrap_or_else(|e| e.into_inner()).len() < READY_REALMS {
-            let Ok(ready) = self.spawn_ready() else { return };
-            self.ready.lock().unwrap_or_else(|e| e.into_inner()).push(ready);
-        }
-    }
-
-    /// A thread that builds a realm now and runs the one program it is later given. A crash is
-    /// reported to that program's sink: before it arrives there is nobody to tell.
-    fn spawn_ready(self: &Arc<Self>) -> Result<(u32, Sender<Inbound>), EngineError> {
-        let (limits, enforce_budgets) = (self.defaults, self.enforce_budgets);
-        self.spawn(Arc::new(StopRequest::default()), Arc::new(|_| {}), move |inbox| {
-            let mut program = Program::new(limits, Arc::new(StopRequest::default()), None, enforce_budgets);
-            while let Ok(message) = inbox.recv() {
-                let Inbound::Start(start) = message else {
-                    if matches!(message, Inbound::Close) {
-                        return;
-                    }
-                    continue;
-                };
-                let ran = catch_unwind(AssertUnwindSafe(|| {
-                    let ready = match program.as_mut() {
-                        Ok(program) => program.attach(&start.binding_paths, start.sink.clone()).map(|()| program),
-                        Err(error) => Err(error.clone()),
-                    };
-                    match ready {
-                        Ok(program) => {
-                            program.execute(start.execution, &inbox);
-                        }
-                        Err(error) => report_failure(&start.sink, 0, error),
-                    }
-                }));
-                if ran.is_err() {
-                    report_failure(&start.sink, 0, ProgramError::crashed());
-                }
-                return;
-            }
-        })
     }
 
     /// Starts a session thread holding one realm; programs come later through [`Self::execute`].
     pub fn open_session(self: &Arc<Self>, frame: Option<serde_json::Value>, launch: Launch) -> Result<u32, EngineError> {
-        if self.disposed.load(Ordering::Acquire) {
-            return Err(EngineError::Disposed);
-        }
         let limits = self.limits(&launch.limits);
-        let request = Arc::new(StopRequest::default());
-        let realm_request = request.clone();
-        let enforce_budgets = self.enforce_budgets;
-        let sink = launch.sink.clone();
-        let (id, _) = self.spawn(request, launch.sink, move |inbox| {
-            let program = Program::new(limits, realm_request, Some(frame), enforce_budgets)
+        let (id, inbox, request) = self.register()?;
+        let (enforce_budgets, sink) = (self.enforce_budgets, launch.sink.clone());
+        self.busy.fetch_add(1, Ordering::AcqRel);
+        // Moved into the thread's body, so it ends the registration even if no thread starts.
+        let session = Finished { engine: self.clone(), id };
+        let failure_sink = launch.sink.clone();
+        let on_spawn_failure = move |error: EngineError| report_failure(&failure_sink, 0, spawn_error(&error));
+        self.spawn(launch.sink, on_spawn_failure, move || {
+            let _session = session;
+            let program = Program::new(limits, request, RealmKind::Session { frame }, enforce_budgets)
                 .and_then(|mut program| program.attach(&launch.binding_paths, sink.clone()).map(|()| program));
             let mut program = match program {
                 Ok(program) => program,
@@ -168,10 +170,10 @@ impl Engine {
                     }
                     Inbound::Stage { name, bytes } => program.stage(name, bytes),
                     Inbound::Close => return,
-                    Inbound::Reply { .. } | Inbound::Start(_) | Inbound::Wake => {}
+                    Inbound::Reply { .. } | Inbound::Wake => {}
                 }
             }
-        })?;
+        });
         Ok(id)
     }
 
@@ -179,7 +181,7 @@ impl Engine {
     pub fn execute(&self, session: u32, execution: u32, source: String, language: Language, overrides: &LimitOverrides) -> Result<(), EngineError> {
         let request = Arc::new(StopRequest::default());
         let limits = self.limits(overrides);
-        let mut handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+        let mut handles = lock(&self.handles);
         let handle = handles.get_mut(&session).ok_or(EngineError::NoSession(session))?;
         handle.request = request.clone();
         handle
@@ -197,9 +199,9 @@ impl Engine {
         self.send(id, Inbound::Reply { call_id, reply })
     }
 
-    /// Stops what `id` runs now (a run, or a session's current program).
+    /// Stops what `id` runs now (a run, queued or running, or a session's current program).
     pub fn stop(&self, id: u32, reason: StopReason) {
-        let handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+        let handles = lock(&self.handles);
         if let Some(handle) = handles.get(&id) {
             handle.request.request(reason);
             let _ = handle.inbox.send(Inbound::Wake);
@@ -214,75 +216,238 @@ impl Engine {
 
     /// Stops every thread and waits until all have exited. Idempotent.
     pub fn dispose(&self) {
-        self.disposed.store(true, Ordering::Release);
-        {
-            let handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
-            for handle in handles.values() {
-                handle.request.request(StopReason::Disposed);
-                let _ = handle.inbox.send(Inbound::Wake);
-                let _ = handle.inbox.send(Inbound::Close);
-            }
-        }
-        for (_, inbox) in self.ready.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
-            let _ = inbox.send(Inbound::Close);
-        }
-        let mut count = self.live.count.lock().unwrap_or_else(|e| e.into_inner());
+        self.shut_down();
+        let mut count = lock(&self.live.count);
         while *count > 0 {
-            count = self.live.exited.wait(count).unwrap_or_else(|e| e.into_inner());
+            count = self.live.exited.wait(count).unwrap_or_else(PoisonError::into_inner);
         }
     }
 
-    /// Threads running a program or session (the ready realms waiting for one are not counted).
+    /// Tells every thread to stop and exit, without waiting for them. Idempotent.
+    pub fn shut_down(&self) {
+        self.disposed.store(true, Ordering::Release);
+        for handle in lock(&self.handles).values() {
+            handle.request.request(StopReason::Disposed);
+            let _ = handle.inbox.send(Inbound::Wake);
+            let _ = handle.inbox.send(Inbound::Close);
+        }
+        // Queued runs end as disposed without a realm; idle workers wake up to exit.
+        let queued: Vec<Job> = lock(&self.queue).jobs.drain(..).collect();
+        for job in queued {
+            lock(&self.handles).remove(&job.id);
+            report_failure(&job.start.sink, 0, StopReason::Disposed.to_error(&job.start.execution.limits));
+        }
+        self.work.notify_all();
+    }
+
+    /// Runs being executed and sessions open (workers waiting for a run are not counted).
     pub fn live_threads(&self) -> usize {
-        let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).len();
-        self.live.count.lock().unwrap_or_else(|e| e.into_inner()).saturating_sub(ready)
+        self.busy.load(Ordering::Acquire)
     }
 
     fn send(&self, id: u32, message: Inbound) -> bool {
-        let handles = self.handles.lock().unwrap_or_else(|e| e.into_inner());
+        let handles = lock(&self.handles);
         handles.get(&id).is_some_and(|handle| handle.inbox.send(message).is_ok())
     }
 
-    /// Starts a registered program thread. `sink` hears of a crash in `body`.
-    fn spawn(
-        self: &Arc<Self>,
-        request: Arc<StopRequest>,
-        sink: Sink,
-        body: impl FnOnce(Receiver<Inbound>) + Send + 'static,
-    ) -> Result<(u32, Sender<Inbound>), EngineError> {
+    /// A new id, with the channel and stop request the host reaches it through.
+    fn register(&self) -> Result<(u32, Inbox, Arc<StopRequest>), EngineError> {
         if self.disposed.load(Ordering::Acquire) {
             return Err(EngineError::Disposed);
         }
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (inbox, receiver) = channel();
-        self.handles.lock().unwrap_or_else(|e| e.into_inner()).insert(id, Handle { inbox: inbox.clone(), request });
-        *self.live.count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        let exit = ThreadExit { engine: self.clone(), id };
-        let spawned = std::thread::Builder::new()
-            .name(format!("code-runtime-{id}"))
-            .stack_size(PROGRAM_STACK_BYTES)
-            .spawn(move || {
+        let request = Arc::new(StopRequest::default());
+        lock(&self.handles).insert(id, Handle { inbox, request: request.clone() });
+        Ok((id, Inbox::new(receiver), request))
+    }
+
+    /// The next run for an idle worker whose realm is built, or None when the worker should exit:
+    /// the runtime is disposed, or it waited `IDLE_EXIT` while enough others were idle too.
+    fn next_job(&self, worker: &mut Worker) -> Option<Job> {
+        let mut queue = lock(&self.queue);
+        let job = loop {
+            if self.disposed.load(Ordering::Acquire) {
+                break None;
+            }
+            if let Some(job) = queue.jobs.pop_front() {
+                break Some(job);
+            }
+            let (guard, waited) = self.work.wait_timeout(queue, IDLE_EXIT).unwrap_or_else(PoisonError::into_inner);
+            queue = guard;
+            if waited.timed_out() && queue.jobs.is_empty() && queue.idle > READY_WORKERS {
+                break None;
+            }
+        };
+        queue.idle -= 1;
+        worker.idle = false;
+        job
+    }
+
+    /// Runs one job in `program`, reporting whatever happens to the job's sink. The worker counts
+    /// as idle again as soon as the result is out, so the next run waits for its realm rather
+    /// than spawning another worker.
+    fn run_job(&self, worker: &mut Worker, program: Result<Program, ProgramError>, job: Job) {
+        self.busy.fetch_add(1, Ordering::AcqRel);
+        let Job { id, start, inbox } = job;
+        // Built on Node's thread, freed on this one: the program's from now on.
+        memory::take_over(start.execution.source.heap_bytes() + start.binding_paths.heap_bytes());
+        let ran = catch_unwind(AssertUnwindSafe(|| {
+            let ready = program.and_then(|mut program| program.attach(&start.binding_paths, start.sink.clone()).map(|()| program));
+            match ready {
+                Ok(mut program) => {
+                    program.execute(start.execution, &inbox);
+                    Some(program)
+                }
+                Err(error) => {
+                    report_failure(&start.sink, 0, error);
+                    None
+                }
+            }
+        }));
+        lock(&self.handles).remove(&id);
+        self.busy.fetch_sub(1, Ordering::AcqRel);
+        lock(&self.queue).idle += 1;
+        worker.idle = true;
+        match ran {
+            // The realm is torn down after its result was sent, off the run's path.
+            Ok(program) => drop(program),
+            Err(_) => report_failure(&start.sink, 0, ProgramError::crashed()),
+        }
+        // Dropping a realm leaves its objects to this thread's collector: collect them now, so
+        // nothing of this run (its host callback among them) outlives it or is counted against
+        // the next run's memory.
+        boa_gc::force_collect();
+    }
+
+    /// A worker: builds a realm, takes a run, runs it, drops the realm, and again.
+    fn spawn_worker(self: &Arc<Self>) {
+        lock(&self.queue).idle += 1;
+        self.workers.fetch_add(1, Ordering::AcqRel);
+        let engine = self.clone();
+        let pool = self.clone();
+        self.spawn(Arc::new(|_| {}), move |error| pool.spawn_failed(&error), move || {
+            let mut worker = Worker { engine: engine.clone(), idle: true };
+            prefault_stack();
+            loop {
+                let program = Program::new(engine.defaults, Arc::new(StopRequest::default()), RealmKind::OneShot, engine.enforce_budgets);
+                let Some(job) = engine.next_job(&mut worker) else { return };
+                engine.run_job(&mut worker, program, job);
+            }
+        });
+    }
+
+    /// Starts a program thread through the spawner. `sink` hears of a crash in `body`;
+    /// `on_spawn_failure` runs when no thread could be started.
+    fn spawn(&self, sink: Sink, on_spawn_failure: impl FnOnce(EngineError) + Send + 'static, body: impl FnOnce() + Send + 'static) {
+        *lock(&self.live.count) += 1;
+        let exit = ThreadExit { live: self.live.clone() };
+        spawn_off_node_thread(Box::new(move || {
+            let spawned = std::thread::Builder::new().stack_size(PROGRAM_STACK_BYTES).spawn(move || {
                 let _exit = exit;
                 // An engine bug must not leave the host waiting forever: report it as the result.
-                if catch_unwind(AssertUnwindSafe(|| body(receiver))).is_err() {
+                if catch_unwind(AssertUnwindSafe(body)).is_err() {
                     report_failure(&sink, 0, ProgramError::crashed());
                 }
             });
-        spawned.map(|_| (id, inbox)).map_err(|err| EngineError::Spawn(err.to_string()))
+            if let Err(err) = spawned {
+                on_spawn_failure(EngineError::Spawn(err.to_string()));
+            }
+        }));
+    }
+
+    /// No thread could be started: the newest queued run fails with why, instead of waiting for
+    /// a worker that will not come.
+    fn spawn_failed(&self, error: &EngineError) {
+        self.workers.fetch_sub(1, Ordering::AcqRel);
+        let job = {
+            let mut queue = lock(&self.queue);
+            queue.idle = queue.idle.saturating_sub(1);
+            queue.jobs.pop_back()
+        };
+        if let Some(job) = job {
+            lock(&self.handles).remove(&job.id);
+            report_failure(&job.start.sink, 0, spawn_error(error));
+        }
     }
 }
 
-/// Unregisters a program thread however it ends.
-struct ThreadExit {
+fn spawn_error(error: &EngineError) -> ProgramError {
+    ProgramError::new(crate::error::ErrorKind::Runtime, "Error", error.to_string())
+}
+
+/// Hands `task` (which spawns a thread) to the process's spawner thread, started on first use.
+/// Spawning takes a few hundred microseconds; Node's thread never waits for it.
+fn spawn_off_node_thread(task: Box<dyn FnOnce() + Send>) {
+    static SPAWNER: OnceLock<Mutex<Sender<Box<dyn FnOnce() + Send>>>> = OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (sender, tasks) = channel::<Box<dyn FnOnce() + Send>>();
+        std::thread::Builder::new()
+            .name("code-runtime-spawner".into())
+            .spawn(move || tasks.into_iter().for_each(|task| task()))
+            .expect("the spawner thread starts");
+        Mutex::new(sender)
+    });
+    let _ = lock(spawner).send(task);
+}
+
+/// Touches the first pages of the calling thread's stack.
+fn prefault_stack() {
+    let pages = [0u8; PREFAULTED_STACK_BYTES];
+    std::hint::black_box(&pages);
+}
+
+/// A worker thread's place in the pool. A worker that ends while idle (it exits, or crashed
+/// building a realm) gives up its place, and runs it was counted on for get a new worker.
+struct Worker {
+    engine: Arc<Engine>,
+    idle: bool,
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.engine.workers.fetch_sub(1, Ordering::AcqRel);
+        if !self.idle {
+            return;
+        }
+        let short_of_workers = {
+            let mut queue = lock(&self.engine.queue);
+            queue.idle -= 1;
+            queue.jobs.len() > queue.idle
+        };
+        if short_of_workers && !self.engine.disposed.load(Ordering::Acquire) {
+            self.engine.spawn_worker();
+        }
+    }
+}
+
+/// Ends a session's registration when its thread ends, however it ends.
+struct Finished {
     engine: Arc<Engine>,
     id: u32,
 }
 
+impl Drop for Finished {
+    fn drop(&mut self) {
+        lock(&self.engine.handles).remove(&self.id);
+        self.engine.busy.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Counts a program thread out however it ends.
+struct ThreadExit {
+    live: Arc<LiveThreads>,
+}
+
 impl Drop for ThreadExit {
     fn drop(&mut self) {
-        self.engine.handles.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.id);
-        let mut count = self.engine.live.count.lock().unwrap_or_else(|e| e.into_inner());
-        *count -= 1;
-        self.engine.live.exited.notify_all();
+        *lock(&self.live.count) -= 1;
+        self.live.exited.notify_all();
     }
+}
+
+/// Locks `mutex`, going on after a panic elsewhere: every structure here stays consistent
+/// between its operations, so a poisoned lock still holds valid data.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }

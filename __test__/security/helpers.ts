@@ -3,9 +3,11 @@
 import { expect } from 'vitest'
 import { createCodeRuntime } from '../../index.js'
 import type { Bindings, CodeRuntime, Language, Limits, RunResult } from '../../index.js'
+import { errorOf, sleep, valueOf } from '../helpers.js'
 
 export { createCodeRuntime }
 export type { Bindings, CodeRuntime, RunResult }
+export { errorOf, sleep, valueOf }
 
 /** Tight budgets so an attack that hangs fails the test quickly instead of at the 30 s default. */
 export const ATTACK_LIMITS: Limits = { computeMs: 2_000, maxWallMs: 4_000 }
@@ -128,18 +130,6 @@ export async function expectContained(
   return result
 }
 
-/** The error of a failed run; fails the test when the run succeeded. */
-export function errorOf(result: RunResult) {
-  if (result.ok) throw new Error(`expected the attack to fail, but it returned ${JSON.stringify(result.value)}`)
-  return result.error
-}
-
-/** The value of a successful run; fails the test when the run failed. */
-export function valueOf(result: RunResult): any {
-  if (!result.ok) throw new Error(`expected the run to succeed, but it failed: ${JSON.stringify(result.error)}`)
-  return result.value
-}
-
 /** The message every refused string compilation carries. */
 export const NO_COMPILE = /compiling strings to code is disabled/
 
@@ -182,4 +172,3 @@ export async function watchHostFailures<T>(body: () => Promise<T>, settleMs = 0)
   }
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -298,15 +298,19 @@ fn make_cat(nodes: ir::NodeList) -> ir::Node {
     }
 }
 
-fn make_alt(nodes: ir::NodeList) -> ir::Node {
-    let mut mright = None;
-    for node in nodes.into_iter().rev() {
-        match mright {
-            None => mright = Some(node),
-            Some(right) => mright = Some(ir::Node::Alt(Box::new(node), Box::new(right))),
+fn make_alt(mut nodes: ir::NodeList) -> ir::Node {
+    // Local patch (code-runtime-boa): a balanced tree of alternatives, not a chain. Every pass
+    // over the IR (and its drop) recurses once per level, so `a|a|...|a` with 10^5 alternatives
+    // nested 10^5 deep on the native stack; balanced, it nests 17 deep. Alternatives are still
+    // tried left to right, so matches are the same.
+    match nodes.len() {
+        0 => ir::Node::Empty,
+        1 => nodes.pop().unwrap_or(ir::Node::Empty),
+        len => {
+            let right = nodes.split_off(len / 2);
+            ir::Node::Alt(Box::new(make_alt(nodes)), Box::new(make_alt(right)))
         }
     }
-    mright.unwrap_or(ir::Node::Empty)
 }
 
 /// \return a CodePointSet for a given character escape (positive or negative).

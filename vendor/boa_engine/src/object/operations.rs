@@ -1418,7 +1418,15 @@ impl JsValue {
         let len = obj.length_of_array_like(context)?;
 
         // 4. Let list be a new empty List.
-        let mut list = Vec::with_capacity(len as usize);
+        // Local patch (code-runtime-boa): `len` is the program's (`{ length: 2 ** 32 }`): the
+        // list's bytes are asked of the allocation check, and only a bounded part is reserved,
+        // since a reservation the allocator cannot meet aborts the process.
+        context.reserve_memory(
+            usize::try_from(len)
+                .unwrap_or(usize::MAX)
+                .saturating_mul(size_of::<Self>()),
+        )?;
+        let mut list = crate::builtins::vec_for_length(len);
 
         // 5. Let index be 0.
         // 6. Repeat, while index < len,

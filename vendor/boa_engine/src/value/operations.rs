@@ -5,7 +5,6 @@ use crate::{
         number::{f64_to_int32, f64_to_uint32},
     },
     error::JsNativeError,
-    js_string,
     value::{JsSymbol, Numeric, PreferredType},
 };
 
@@ -24,15 +23,25 @@ impl JsValue {
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::add(&x, &y)),
 
             // String concat
-            (JsVariant::String(x), JsVariant::String(y)) => Self::from(js_string!(&x, &y)),
+            // Local patch (code-runtime-boa): string results go through the length and
+            // allocation checks (`Context::concat_within_limits`), so `s += s` stops in time.
+            (JsVariant::String(x), JsVariant::String(y)) => {
+                Self::from(context.concat_within_limits(&[x.as_str(), y.as_str()])?)
+            }
 
             // Slow path:
             (_, _) => {
                 let x = self.to_primitive(context, PreferredType::Default)?;
                 let y = other.to_primitive(context, PreferredType::Default)?;
                 match (x.variant(), y.variant()) {
-                    (JsVariant::String(x), _) => Self::from(js_string!(&x, &y.to_string(context)?)),
-                    (_, JsVariant::String(y)) => Self::from(js_string!(&x.to_string(context)?, &y)),
+                    (JsVariant::String(x), _) => {
+                        let y = y.to_string(context)?;
+                        Self::from(context.concat_within_limits(&[x.as_str(), y.as_str()])?)
+                    }
+                    (_, JsVariant::String(y)) => {
+                        let x = x.to_string(context)?;
+                        Self::from(context.concat_within_limits(&[x.as_str(), y.as_str()])?)
+                    }
                     (_, _) => {
                         match (x.to_numeric(context)?, y.to_numeric(context)?) {
                             (Numeric::Number(x), Numeric::Number(y)) => Self::new(x + y),

@@ -35,6 +35,8 @@ pub(crate) use {
 };
 
 pub use interrupt::InterruptHandler;
+// Local patch (code-runtime-boa): native stack and allocation limits, see `native_limits.rs`.
+pub use native_limits::{AllocationCheck, DEFAULT_STACK_RESERVE};
 pub use runtime_limits::RuntimeLimits;
 pub use {
     call_frame::{CallFrame, GeneratorResumeKind},
@@ -49,6 +51,7 @@ mod code_block;
 mod completion_record;
 mod inline_cache;
 mod interrupt;
+mod native_limits;
 mod runtime_limits;
 
 pub(crate) mod opcode;
@@ -99,6 +102,8 @@ pub struct Vm {
     pub(crate) shadow_stack: ShadowStack,
 
     pub(crate) interrupt: interrupt::Interrupt,
+
+    pub(crate) native_limits: native_limits::NativeLimits,
 
     #[cfg(feature = "trace")]
     pub(crate) trace: bool,
@@ -426,6 +431,7 @@ impl Vm {
             host_call_depth: 0,
             shadow_stack: ShadowStack::default(),
             interrupt: interrupt::Interrupt::default(),
+            native_limits: native_limits::NativeLimits::default(),
             #[cfg(feature = "trace")]
             trace: false,
             #[cfg(feature = "trace")]
@@ -1040,6 +1046,10 @@ impl Context {
         if self.vm.runtime_limits.stack_size_limit() <= self.vm.stack.stack.len() {
             return Err(RuntimeLimitError::StackSize.into());
         }
+        // Local patch (code-runtime-boa): every call, native or not, checks the native stack, so
+        // a built-in calling back into the program (`join` calling `toString` of a nested array)
+        // throws a RangeError before the thread's guard page.
+        self.check_native_stack()?;
 
         Ok(())
     }

@@ -1023,7 +1023,10 @@ impl Array {
             // e. Set k to k + 1.
         }
         // 8. Return R.
-        Ok(js_string!(&r[..]).into())
+        // Local patch (code-runtime-boa): the elements may all be one string, so R can be far
+        // larger than anything the program holds; the allocation check allows it first.
+        let parts = r.iter().map(JsString::as_str).collect::<Vec<_>>();
+        Ok(context.concat_within_limits(&parts)?.into())
     }
 
     /// `Array.prototype.toString( separator )`
@@ -2227,6 +2230,8 @@ impl Array {
                     .to_string(context)?;
 
                 // ii. Set R to the string-concatenation of R and S.
+                // Local patch (code-runtime-boa): R grows by what the allocation check allows.
+                context.reserve_memory((s.len() + separator.len()) * 2)?;
                 r.extend(s.iter());
             }
             //     d. Increase k by 1.

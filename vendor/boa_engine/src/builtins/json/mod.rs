@@ -370,6 +370,8 @@ impl Json {
         source_node: Option<&JsonNode>,
         context: &mut Context,
     ) -> JsResult<JsValue> {
+        // Local patch (code-runtime-boa): the reviver's walk recurses natively once per level.
+        context.check_native_stack()?;
         // 1. Let val be ? Get(holder, name).
         let val = holder.get(name.clone(), context)?;
 
@@ -765,12 +767,32 @@ impl Json {
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-serializejsonproperty
+    /// Local patch (code-runtime-boa): before `partial` (entries of these lengths) is joined into
+    /// one string, the result, built as UTF-16 and then copied into a string, is allowed by the
+    /// allocation check; each nesting level copies its children again, so a deep or wide value
+    /// can ask for far more than the program holds.
+    fn reserve_joined(
+        lengths: impl Iterator<Item = usize>,
+        state: &StateRecord,
+        context: &Context,
+    ) -> JsResult<()> {
+        let separators = state.indent.len() + 2;
+        let length = lengths.fold(0usize, |sum, len| {
+            sum.saturating_add(len).saturating_add(separators)
+        });
+        context.reserve_string(length, false)?;
+        context.reserve_memory(length.saturating_mul(2))
+    }
+
     fn serialize_json_property(
         state: &mut StateRecord,
         key: JsString,
         holder: &JsObject,
         context: &mut Context,
     ) -> JsResult<Option<JsString>> {
+        // Local patch (code-runtime-boa): serialization recurses natively once per level of the
+        // value, so it checks the native stack as calls do.
+        context.check_native_stack()?;
         // 1. Let value be ? Get(holder, key).
         let mut value = holder.get(key.clone(), context)?;
 
@@ -1041,11 +1063,21 @@ impl Json {
                 }
 
                 // iv. Set member to the string-concatenation of member and strP.
+                // Local patch (code-runtime-boa): partial grows by what the allocation check allows.
+                if let Err(e) = context.reserve_memory((member.len() + str_p.len()) * 2) {
+                    state.stack_set.remove(value);
+                    return Err(e);
+                }
                 member.extend(str_p.iter());
 
                 // v. Append member to partial.
                 partial.push(member);
             }
+        }
+        // Local patch (code-runtime-boa): see `reserve_joined`.
+        if let Err(e) = Self::reserve_joined(partial.iter().map(Vec::len), state, context) {
+            state.stack_set.remove(value);
+            return Err(e);
         }
 
         // 9. If partial is empty, then
@@ -1171,6 +1203,11 @@ impl Json {
             // b. If strP is undefined, then
             if let Some(str_p) = str_p {
                 // i. Append strP to partial.
+                // Local patch (code-runtime-boa): partial grows by what the allocation check allows.
+                if let Err(e) = context.reserve_memory(str_p.len() * 2) {
+                    state.stack_set.remove(value);
+                    return Err(e);
+                }
                 partial.push(Cow::Owned(str_p.iter().collect::<_>()));
             // c. Else,
             } else {
@@ -1180,6 +1217,11 @@ impl Json {
 
             // d. Set index to index + 1.
             index += 1;
+        }
+        // Local patch (code-runtime-boa): see `reserve_joined`.
+        if let Err(e) = Self::reserve_joined(partial.iter().map(|p| p.len()), state, context) {
+            state.stack_set.remove(value);
+            return Err(e);
         }
 
         // 9. If partial is empty, then

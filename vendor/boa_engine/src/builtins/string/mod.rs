@@ -103,6 +103,28 @@ pub(crate) enum Placement {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct String;
 
+/// UTF-16 output that asks the context's allocation check before each write (local patch, see
+/// `String::normalize`); the first refusal stops the writing and is kept for the caller.
+struct CheckedUtf16Sink<'a> {
+    written: Vec<u16>,
+    context: &'a Context,
+    refused: Option<crate::JsError>,
+}
+
+impl write16::Write16 for CheckedUtf16Sink<'_> {
+    fn write_slice(&mut self, s: &[u16]) -> std::fmt::Result {
+        if let Err(refused) = self.context.reserve_memory(s.len() * 2) {
+            self.refused = Some(refused);
+            return Err(std::fmt::Error);
+        }
+        self.written.extend_from_slice(s);
+        Ok(())
+    }
+}
+
+/// Code units per piece `repeat` builds its result from (local patch, see `String::repeat`).
+const REPEAT_CHUNK_UNITS: usize = 32 * 1024;
+
 impl IntrinsicObject for String {
     fn init(realm: &Realm) {
         let trim_start = BuiltInBuilder::callable(realm, Self::trim_start)
@@ -271,8 +293,10 @@ impl String {
     /// The range of allowed values can be described like this: `[0, +∞)`.
     ///
     /// The resulting string can also not be larger than the maximum string size,
-    /// which can differ in JavaScript engines. In Boa it is `2^32 - 1`
-    pub(crate) const MAX_STRING_LENGTH: usize = u32::MAX as usize;
+    /// which can differ in JavaScript engines. In Boa it is `2^32 - 1`; local patch
+    /// (code-runtime-boa): V8's `2^29 - 24`, so that a string Node cannot build is a catchable
+    /// `RangeError` here too rather than gigabytes asked of the allocator.
+    pub(crate) const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
 
     /// Abstract function `StringCreate( value, prototype )`.
     ///
@@ -713,7 +737,7 @@ impl String {
         let pieces: Vec<crate::JsStr<'_>> = pieces.iter().map(JsString::as_str).collect();
 
         // 5. Return R.
-        Ok(JsValue::new(JsString::concat_array(&pieces)))
+        Ok(JsValue::new(context.concat_within_limits(&pieces)?))
     }
 
     /// `String.prototype.repeat( count )`
@@ -772,25 +796,31 @@ impl String {
             .and_then(|n| n.checked_mul(len as u64))
             .is_none_or(|total_len| total_len > (Self::MAX_STRING_LENGTH as u64))
         {
+            // Local patch (code-runtime-boa): the message named Boa's old maximum, 2^32 - 1.
             return Err(JsNativeError::range()
-                .with_message(
-                    "repeat count must be a positive finite number \
-                        that doesn't overflow the maximum string length (2^32 - 1)",
-                )
+                .with_message("Invalid string length")
                 .into());
         }
 
         let n = n as usize;
 
-        // Charge each repetition against the VM loop-iteration limit.
-        let mut result = Vec::with_capacity(n);
-        for _ in 0..n {
+        // Local patch (code-runtime-boa): the result's bytes are asked of the allocation check
+        // first, and it is built from chunks of about 64 KiB rather than from a list of `n`
+        // slices, which for `'x'.repeat(2 ** 28)` was itself gigabytes.
+        context.reserve_string(n * len, string.as_str().is_latin1())?;
+        let per_chunk = (REPEAT_CHUNK_UNITS / len).clamp(1, n);
+        let chunk = JsString::concat_array(&vec![string.as_str(); per_chunk]);
+        let rest = JsString::concat_array(&vec![string.as_str(); n % per_chunk]);
+        let mut parts = Vec::with_capacity(n / per_chunk + 1);
+        // Charge each chunk against the VM loop-iteration limit.
+        for _ in 0..n / per_chunk {
             crate::vm::opcode::IncrementLoopIteration::operation((), context)?;
-            result.push(string.as_str());
+            parts.push(chunk.as_str());
         }
+        parts.push(rest.as_str());
 
         // 6. Return the String value that is made from n copies of S appended together.
-        Ok(JsString::concat_array(&result).into())
+        Ok(JsString::concat_array(&parts).into())
     }
 
     /// `String.prototype.slice( beginIndex [, endIndex] )`
@@ -1626,6 +1656,11 @@ impl String {
                 .into());
         }
 
+        // Local patch (code-runtime-boa): the padding (built as UTF-16, then as a string) and
+        // the result are asked of the allocation check first.
+        context.reserve_memory(fill_len as usize * 4)?;
+        context.reserve_string(int_max_length as usize, false)?;
+
         let filler_len = filler.len() as u64;
 
         // 9. Let truncatedStringFiller be the String value consisting of repeated
@@ -2264,17 +2299,28 @@ impl String {
             }
         };
 
+        // Local patch (code-runtime-boa): a decomposition can be many times longer than its
+        // input, so the result is written to a sink that asks the allocation check as it grows.
+        context.reserve_memory(s.len() * 2)?;
         let s = s.iter().collect::<Vec<_>>();
-
-        let result = match normalization {
-            Normalization::Nfc => normalizers.nfc.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfd => normalizers.nfd.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfkc => normalizers.nfkc.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfkd => normalizers.nfkd.as_borrowed().normalize_utf16(&s),
+        let mut result = CheckedUtf16Sink {
+            written: Vec::new(),
+            context,
+            refused: None,
         };
+        let _ = match normalization {
+            Normalization::Nfc => normalizers.nfc.as_borrowed().normalize_utf16_to(&s, &mut result),
+            Normalization::Nfd => normalizers.nfd.as_borrowed().normalize_utf16_to(&s, &mut result),
+            Normalization::Nfkc => normalizers.nfkc.as_borrowed().normalize_utf16_to(&s, &mut result),
+            Normalization::Nfkd => normalizers.nfkd.as_borrowed().normalize_utf16_to(&s, &mut result),
+        };
+        if let Some(refused) = result.refused {
+            return Err(refused);
+        }
+        context.reserve_string(result.written.len(), false)?;
 
         // 7. Return ns.
-        Ok(js_string!(&result[..]).into())
+        Ok(js_string!(&result.written[..]).into())
     }
 
     /// `String.prototype.search( regexp )`

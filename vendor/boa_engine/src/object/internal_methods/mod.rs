@@ -135,7 +135,9 @@ impl<'context> From<&'context mut Context> for InternalMethodCallContext<'contex
 
 // Each property operation counts as a step toward the interrupt (`Context::count_steps`,
 // a local patch): a built-in looping over `{ length: 1e15 }` runs no instruction, yet must stay
-// interruptible.
+// interruptible. Each internal method also checks the native stack (`check_native_stack`, a local
+// patch): built-ins that recurse on program data (JSON, `join`, structuredClone, a chain of
+// Proxies forwarding to their targets) reach one at every level.
 impl JsObject {
     /// Internal method `[[GetPrototypeOf]]`
     ///
@@ -147,6 +149,7 @@ impl JsObject {
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-getprototypeof
     #[track_caller]
     pub(crate) fn __get_prototype_of__(&self, context: &mut Context) -> JsResult<JsPrototype> {
+        context.check_native_stack()?;
         (self.vtable().__get_prototype_of__)(self, context)
     }
 
@@ -163,6 +166,7 @@ impl JsObject {
         val: JsPrototype,
         context: &mut Context,
     ) -> JsResult<bool> {
+        context.check_native_stack()?;
         (self.vtable().__set_prototype_of__)(self, val, context)
     }
 
@@ -175,6 +179,7 @@ impl JsObject {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-isextensible
     pub(crate) fn __is_extensible__(&self, context: &mut Context) -> JsResult<bool> {
+        context.check_native_stack()?;
         (self.vtable().__is_extensible__)(self, context)
     }
 
@@ -187,6 +192,7 @@ impl JsObject {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-preventextensions
     pub(crate) fn __prevent_extensions__(&self, context: &mut Context) -> JsResult<bool> {
+        context.check_native_stack()?;
         (self.vtable().__prevent_extensions__)(self, context)
     }
 
@@ -204,6 +210,7 @@ impl JsObject {
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<PropertyDescriptor>> {
         context.count_steps(1)?;
+        context.check_native_stack()?;
         (self.vtable().__get_own_property__)(self, key, context)
     }
 
@@ -222,6 +229,7 @@ impl JsObject {
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
         context.count_steps(1)?;
+        context.check_native_stack()?;
         (self.vtable().__define_own_property__)(self, key, desc, context)
     }
 
@@ -239,6 +247,7 @@ impl JsObject {
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
         context.count_steps(1)?;
+        context.check_native_stack()?;
         (self.vtable().__has_property__)(self, key, context)
     }
 
@@ -259,6 +268,7 @@ impl JsObject {
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<JsValue>> {
         context.count_steps(1)?;
+        context.check_native_stack()?;
         (self.vtable().__try_get__)(self, key, receiver, context)
     }
 
@@ -277,6 +287,7 @@ impl JsObject {
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<JsValue> {
         context.count_steps(1)?;
+        context.check_native_stack()?;
         (self.vtable().__get__)(self, key, receiver, context)
     }
 
@@ -296,6 +307,7 @@ impl JsObject {
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
         context.count_steps(1)?;
+        context.check_native_stack()?;
         (self.vtable().__set__)(self, key, value, receiver, context)
     }
 
@@ -313,6 +325,7 @@ impl JsObject {
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
         context.count_steps(1)?;
+        context.check_native_stack()?;
         (self.vtable().__delete__)(self, key, context)
     }
 
@@ -330,6 +343,7 @@ impl JsObject {
         context: &mut Context,
     ) -> JsResult<Vec<PropertyKey>> {
         context.count_steps(1)?;
+        context.check_native_stack()?;
         (self.vtable().__own_property_keys__)(self, context)
     }
 

@@ -21,7 +21,10 @@ impl ConcatToString {
             let val = context.vm.get_register(value.into()).clone();
             strings.push(val.to_string(context)?);
         }
-        let s = JsString::concat_array(&strings.iter().map(JsString::as_str).collect::<Vec<_>>());
+        // Local patch (code-runtime-boa): template literals go through the length and
+        // allocation checks too.
+        let s = context
+            .concat_within_limits(&strings.iter().map(JsString::as_str).collect::<Vec<_>>())?;
         context.vm.set_register(string.into(), s.into());
         Ok(())
     }

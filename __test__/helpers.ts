@@ -1,0 +1,68 @@
+// Helpers every spec shares: unwrapping results, waiting with a clear failure, and the runtime's
+// internal leak-check getter.
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import type { CodeRuntime, RunResult } from '../index.js'
+
+/** The value of a successful run; fails the test with the run's error otherwise. */
+export function valueOf(result: RunResult): any {
+  if (!result.ok) throw new Error(`expected the run to succeed, but it failed: ${JSON.stringify(result.error)}`)
+  return result.value
+}
+
+/** The error of a failed run; fails the test with the run's value otherwise. */
+export function errorOf(result: RunResult) {
+  if (result.ok) throw new Error(`expected the run to fail, but it returned ${JSON.stringify(result.value)}`)
+  return result.error
+}
+
+/** Program threads a runtime has alive now (its internal leak-check getter). */
+export const liveThreads = (runtime: CodeRuntime) => (runtime as unknown as { liveThreads: number }).liveThreads
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** A promise the test settles later, for bindings that must stay pending. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+/** Fails clearly, instead of by the test timeout, when a promise never settles. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not resolve within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Polls until `condition` holds or `ms` pass. */
+export async function until(condition: () => boolean, ms: number) {
+  const deadline = Date.now() + ms
+  while (!condition() && Date.now() < deadline) await sleep(20)
+}
+
+/** The repository root, for child processes that load the package from it. */
+export const ROOT = path.resolve(__dirname, '..')
+
+export interface ChildResult {
+  status: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs `script` (CommonJS, with `runtime` bound to this package's exports) in a fresh Node
+ * process, so whatever could kill a process kills only that one. Ends it after `timeoutMs`.
+ */
+export function runInChild(script: string, { timeoutMs = 20_000, nodeArgs = [] as string[] } = {}): Promise<ChildResult> {
+  const source = `const runtime = require(${JSON.stringify(path.join(ROOT, 'index.js'))});\n${script}`
+  return new Promise((resolve) => {
+    execFile(process.execPath, [...nodeArgs, '-e', source], { timeout: timeoutMs, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0
+      resolve({ status, signal: (error?.signal as NodeJS.Signals | undefined) ?? null, stdout, stderr })
+    })
+  })
+}

@@ -1,0 +1,129 @@
+// Programs that reach the engine's native code with sizes and depths they choose: huge argument
+// lists, values nested a million deep, results of a gigabyte. Each runs in a child Node process,
+// since before the engine bounded them they killed the host outright (SIGABRT, SIGSEGV); the child
+// must exit normally, report the attack's result, and run the next program in the same runtime.
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Limits, RunResult } from '../../index.js'
+
+const root = resolve(__dirname, '../..')
+
+interface ChildReport {
+  attack: RunResult
+  next: RunResult
+  /** Resident set size just before the attack, and the process's peak, in bytes. */
+  rssBefore: number
+  peakRss: number
+}
+
+function runInChild(source: string, limits: Limits = {}): ChildReport {
+  const script = `
+    const { createCodeRuntime } = require(${JSON.stringify(resolve(root, 'index.js'))})
+    ;(async () => {
+      const runtime = createCodeRuntime()
+      await runtime.run({ source: 'return 1', language: 'javascript' })
+      const rssBefore = process.memoryUsage().rss
+      const attack = await runtime.run({ source: ${JSON.stringify(source)}, language: 'javascript', limits: ${JSON.stringify(limits)} })
+      const next = await runtime.run({ source: 'return [1, 2, 3].map((x) => x * 2)', language: 'javascript' })
+      const peakRss = process.resourceUsage().maxRSS * 1024
+      await runtime.dispose()
+      process.stdout.write(JSON.stringify({ attack, next, rssBefore, peakRss }))
+    })()
+  `
+  const child = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8', timeout: 120_000 })
+  expect({ signal: child.signal, status: child.status, stderr: child.stderr }).toEqual({ signal: null, status: 0, stderr: '' })
+  const report = JSON.parse(child.stdout) as ChildReport
+  expect(report.next).toMatchObject({ ok: true, value: [2, 4, 6] })
+  return report
+}
+
+/** The program catches what the engine throws and returns its name and message. */
+const caught = (body: string) => `try { ${body}; return 'no error' } catch (e) { return [e.name, e.message] }`
+
+const STACK_EXHAUSTED = ['RangeError', 'Maximum call stack size exceeded']
+
+describe('argument lists of a program-chosen length', () => {
+  const huge = '{ length: 2 ** 32 }'
+  it.each([
+    ['Function.prototype.apply', `Math.max.apply(null, ${huge})`],
+    ['Reflect.apply', `Reflect.apply(Math.max, null, ${huge})`],
+    ['Reflect.construct', `Reflect.construct(Array, ${huge})`],
+    ['String.fromCharCode.apply', `String.fromCharCode.apply(null, ${huge})`],
+    ['a Proxy ownKeys trap', `Object.keys(new Proxy({}, { ownKeys: () => (${huge}) }))`],
+  ])('%s stops with the memory budget', (_, attack) => {
+    const { attack: result } = runInChild(`return ${attack}`)
+    expect(result).toMatchObject({ ok: false, error: { kind: 'memory_budget' } })
+  })
+})
+
+describe('native recursion on deeply nested values', () => {
+  const nestedObject = 'let o = {}; for (let i = 0; i < 1e6; i++) o = { o }'
+  const nestedArray = 'let a = []; for (let i = 0; i < 3e5; i++) a = [a]'
+  const proxyChain = 'let p = {}; for (let i = 0; i < 1e6; i++) p = new Proxy(p, {})'
+  it.each([
+    ['JSON.stringify', `${nestedObject}; JSON.stringify(o)`],
+    ['JSON.parse with a reviver', `${nestedObject}; JSON.parse('{"a":1}', function (k, v) { return k === 'a' ? o : v }); JSON.parse(JSON.stringify({ a: 1 }), (k, v) => v)`],
+    ['String of an array', `${nestedArray}; String(a)`],
+    ['Array.prototype.join', `${nestedArray}; a.join('-')`],
+    ['toLocaleString', `${nestedArray}; a.toLocaleString()`],
+    ['Object.freeze of a Proxy chain', `${proxyChain}; Object.freeze(p)`],
+    ['Object.keys of a Proxy chain', `${proxyChain}; Object.keys(p)`],
+    ['property read through a Proxy chain', `${proxyChain}; p.x`],
+    ['structuredClone', `${nestedObject}; structuredClone(o)`],
+    ['structuredClone of a Proxy chain', `${proxyChain}; structuredClone(p)`],
+  ])('%s throws a catchable RangeError', (_, attack) => {
+    const { attack: result } = runInChild(caught(attack))
+    expect(result).toMatchObject({ ok: true })
+    // JSON.parse's reviver never reaches the deep value: it is a plain success.
+    if (_ === 'JSON.parse with a reviver') expect(result).toMatchObject({ value: 'no error' })
+    else expect(result).toMatchObject({ value: STACK_EXHAUSTED })
+  })
+
+  it('a regular expression of 100,000 alternatives compiles and matches', () => {
+    const { attack: result } = runInChild(`const re = new RegExp('a|'.repeat(1e5) + 'b'); return [re.test('b'), re.test('c'), 'xab'.replace(re, '_')]`)
+    expect(result).toMatchObject({ ok: true, value: [true, false, 'x_b'] })
+  })
+
+  it('a regular expression nested 100,000 groups deep is a SyntaxError', () => {
+    const { attack: result } = runInChild(caught(`new RegExp('('.repeat(1e5) + ')'.repeat(1e5))`))
+    expect(result).toMatchObject({ ok: true, value: ['SyntaxError', expect.stringContaining('too deeply nested')] })
+  })
+})
+
+describe('results far larger than what the program holds', () => {
+  const budget = 64 * 1024 * 1024
+  const mebibyte = "const s = 'x'.repeat(1 << 20)"
+  it.each([
+    ['Array.prototype.join', `${mebibyte}; return Array(100).fill(s).join('').length`],
+    ['Array.prototype.toString', `${mebibyte}; return Array(100).fill(s).toString().length`],
+    ['JSON.stringify', `${mebibyte}; return JSON.stringify(Array(1000).fill(s)).length`],
+    ['String.prototype.concat', `${mebibyte}; return ''.concat(...Array(100).fill(s)).length`],
+    ['String.prototype.repeat', `${mebibyte}; return s.repeat(500).length`],
+    ['String.prototype.padEnd', `return 'x'.padEnd(2 ** 28).length`],
+    ['NFKD normalize', `return '\\uFDFA'.repeat(2e6).normalize('NFKD').length`],
+    ['toLocaleString', `${mebibyte}; return Array(1000).fill(s).toLocaleString().length`],
+    ['string addition', `let t = 'x'.repeat(1 << 20); for (;;) t = t + t`],
+    ['template literals', `let t = 'x'.repeat(1 << 20); for (;;) t = \`\${t}\${t}\``],
+  ])('%s stops with the memory budget, within it', (_, attack) => {
+    const report = runInChild(attack, { maxMemoryBytes: budget })
+    expect(report.attack).toMatchObject({ ok: false, error: { kind: 'memory_budget' } })
+    expect(report.peakRss - report.rssBefore).toBeLessThan(budget * 1.1)
+  })
+
+  it.each([
+    ['repeat', `'x'.repeat(2 ** 30)`],
+    ['join', `Array(1024).fill('x'.repeat(1 << 20)).join('')`],
+  ])('a string longer than the maximum string length (%s) is a catchable RangeError', (_, attack) => {
+    const { attack: result } = runInChild(caught(attack))
+    expect(result).toMatchObject({ ok: true, value: ['RangeError', 'Invalid string length'] })
+  })
+
+  it('results within the budget are built as before', () => {
+    const { attack: result } = runInChild(
+      `const s = 'ab'.repeat(1000); return [Array(100).fill(s).join('').length, s.concat(s, s).length, s.padStart(3000, 'xy').slice(0, 4), JSON.stringify([s]).length, '\\u00C5'.normalize('NFD').length, \`\${s}\${s}\`.length]`,
+      { maxMemoryBytes: budget },
+    )
+    expect(result).toMatchObject({ ok: true, value: [200_000, 6000, 'xyxy', 2004, 2, 4000] })
+  })
+})

@@ -1,0 +1,46 @@
+import type { CodeRuntime, Language, Limits } from '../../index'
+
+export interface BoaExecutorOptions {
+  /** A runtime to share. Without one, the executor creates its own on first use; `dispose()` releases it. */
+  runtime?: CodeRuntime
+  /** Budgets for every execute; omitted fields take the runtime's defaults. */
+  limits?: Limits
+  /** Default 'typescript', so that type annotations in model-written code run as written. */
+  language?: Language
+}
+
+/** Same shape as @cloudflare/codemode's ExecuteResult. */
+export interface ExecuteResult {
+  result: unknown
+  /** `Name: message (line L, column C)`; lines count from the start of the code given to execute. */
+  error?: string
+  /** console.log text as is; other levels prefixed, e.g. `[warn] text`. */
+  logs?: string[]
+}
+
+export type ToolFunctions = Record<string, (...args: unknown[]) => Promise<unknown>>
+
+/** Same shape as @cloudflare/codemode's ResolvedProvider: its tools appear as `name.tool()`. */
+export interface ResolvedProvider {
+  name: string
+  fns: ToolFunctions
+  /** Code run before the program, e.g. to define helpers on the namespace. */
+  prelude?: string
+}
+
+/**
+ * An @cloudflare/codemode `Executor` (use it as `createCodeTool({ tools, executor })`) that runs
+ * code in a fresh Boa realm. Accepts an async arrow function source (called), an expression, or
+ * statements, in TypeScript or JavaScript. A plain function map appears as `codemode.*`.
+ */
+export declare class BoaExecutor {
+  constructor(options?: BoaExecutorOptions)
+  /** Never rejects: failures come back in `error`. Connectors are not supported and give an error. */
+  execute(
+    code: string,
+    providersOrFns: ResolvedProvider[] | ToolFunctions,
+    options?: { connectors?: unknown[] },
+  ): Promise<ExecuteResult>
+  /** Disposes the runtime the executor created; a runtime passed in options is left alone. */
+  dispose(): Promise<void>
+}

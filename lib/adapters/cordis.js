@@ -1,0 +1,15 @@
+'use strict'
+
+const { registerCodeRuntime } = require('../register.js')
+
+/**
+ * A cordis plugin module (name + apply): `ctx.plugin(require('code-runtime-boa/cordis'), options)`
+ * provides the `codeRuntime` service, created when the plugin starts and disposed with its scope.
+ */
+const name = 'code-runtime-boa'
+
+function apply(ctx, options) {
+  registerCodeRuntime(ctx, options)
+}
+
+module.exports = { name, apply }

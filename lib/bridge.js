@@ -1,0 +1,84 @@
+'use strict'
+
+// The host side of the bindings bridge: bindings are flattened to dotted paths for the addon, and
+// each call the program makes is answered here, on the host's event loop, exactly once.
+
+/** Flattens `{ a: fn, ns: { b: fn } }` into a Map of 'a' and 'ns.b' to their functions. */
+function flattenBindings(bindings) {
+  const functions = new Map()
+  if (bindings === undefined || bindings === null) return functions
+  const visit = (namespace, prefix, seen) => {
+    if (seen.includes(namespace)) throw new TypeError(`bindings${prefix ? '.' + prefix : ''} contains itself`)
+    for (const key of Object.keys(namespace)) {
+      const path = prefix ? `${prefix}.${key}` : key
+      if (key.includes('.') || key === '') {
+        throw new TypeError(`binding name ${JSON.stringify(path)} is not usable: names may not be empty or contain '.'`)
+      }
+      const value = namespace[key]
+      if (typeof value === 'function') functions.set(path, value)
+      else if (value !== null && typeof value === 'object' && !Array.isArray(value)) visit(value, path, [...seen, namespace])
+      else throw new TypeError(`bindings.${path} must be a function or an object of functions, got ${value === null ? 'null' : typeof value}`)
+    }
+  }
+  if (typeof bindings !== 'object') throw new TypeError('bindings must be an object of functions, like { search, github: { listIssues } }')
+  visit(bindings, '', [])
+  return functions
+}
+
+/** What the program sees of a host function's failure: a name and a message, nothing else. */
+function hostError(error) {
+  try {
+    if (error instanceof Error) return { name: String(error.name), message: String(error.message) }
+    return { name: 'Error', message: typeof error === 'string' ? error : `the host function failed with ${JSON.stringify(error) ?? String(error)}` }
+  } catch {
+    return { name: 'Error', message: 'the host function failed with a value that cannot be described' }
+  }
+}
+
+/** The JSON text of a host function's value for the program (undefined for undefined). */
+function encodeValue(path, value) {
+  if (value === undefined) return undefined
+  let json
+  try {
+    json = JSON.stringify(value)
+  } catch (error) {
+    throw new TypeError(`${path}() returned a value that cannot cross to the program (${error.message})`)
+  }
+  if (json === undefined) {
+    throw new TypeError(`${path}() returned a ${typeof value}, which cannot cross to the program; return JSON data`)
+  }
+  return json
+}
+
+/**
+ * Runs the host function of a `call` event and sends back its value or error through `reply`,
+ * once. A synchronous value is answered at once, without a trip through the microtask queue.
+ */
+function answerCall(functions, call, reply) {
+  const fail = (error) => reply({ error: hostError(error) })
+  const succeed = (value) => {
+    let valueJson
+    try {
+      valueJson = encodeValue(call.path, value)
+    } catch (error) {
+      return fail(error)
+    }
+    reply({ valueJson })
+  }
+  let value
+  try {
+    const fn = functions.get(call.path)
+    if (!fn) throw new TypeError(`${call.path} is not a binding`)
+    value = fn(...JSON.parse(call.argsJson))
+    if (value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function') {
+      Promise.resolve(value).then(succeed, fail)
+      return
+    }
+  } catch (error) {
+    fail(error)
+    return
+  }
+  succeed(value)
+}
+
+module.exports = { flattenBindings, answerCall }

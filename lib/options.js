@@ -1,0 +1,74 @@
+'use strict'
+
+// Checks what the host passes in, before anything starts: a bad option is a TypeError that names
+// the option and the values it accepts, never a half-started program.
+
+/** The longest duration any option takes: setTimeout's limit, about 24.8 days. */
+const MAX_MS = 2 ** 31 - 1
+/** The largest byte count any option takes. */
+const MAX_BYTES = Number.MAX_SAFE_INTEGER
+const LIMIT_MAXIMA = { computeMs: MAX_MS, maxWallMs: MAX_MS, maxLogBytes: MAX_BYTES, maxResultBytes: MAX_BYTES, maxMemoryBytes: MAX_BYTES }
+const LIMIT_KEYS = Object.keys(LIMIT_MAXIMA)
+const LANGUAGES = ['typescript', 'javascript']
+
+/** A short, safe description of any value for an error message (it never calls user code). */
+function describe(value) {
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+  if (value === null) return 'null'
+  return `a ${typeof value}`
+}
+
+/**
+ * `value` as a number from 0 to `max` (or Infinity when `infinite`), else a TypeError naming
+ * `name` and the range. `fallback` stands in for undefined; without one, undefined is an error.
+ */
+function checkNumber(value, name, max, { fallback, infinite = false } = {}) {
+  if (value === undefined && fallback !== undefined) return fallback
+  const inRange = typeof value === 'number' && value >= 0 && (value <= max || (infinite && value === Infinity))
+  if (!inRange) {
+    throw new TypeError(`${name} must be a number from 0 to ${max}${infinite ? ' or Infinity' : ''}, got ${describe(value)}`)
+  }
+  return value
+}
+
+const checkMs = (value, name, options) => checkNumber(value, name, MAX_MS, options)
+const checkBytes = (value, name, options) => checkNumber(value, name, MAX_BYTES, options)
+
+function checkLimits(limits, where) {
+  if (limits === undefined || limits === null) return undefined
+  if (typeof limits !== 'object') throw new TypeError(`${where} must be an object like { computeMs: 1000 }, got ${describe(limits)}`)
+  const checked = {}
+  for (const [key, value] of Object.entries(limits)) {
+    if (value === undefined) continue
+    if (!LIMIT_KEYS.includes(key)) {
+      throw new TypeError(`${where}.${key} is not a limit; the limits are ${LIMIT_KEYS.join(', ')}`)
+    }
+    checked[key] = checkNumber(value, `${where}.${key}`, LIMIT_MAXIMA[key])
+  }
+  return checked
+}
+
+function checkLanguage(language) {
+  if (language === undefined) return 'typescript'
+  if (!LANGUAGES.includes(language)) {
+    throw new TypeError(`language must be 'typescript' or 'javascript', got ${describe(language)}`)
+  }
+  return language
+}
+
+/** An AbortSignal, or undefined; checked before a program starts, so a bad one never half-starts it. */
+function checkSignal(signal) {
+  if (signal === undefined) return undefined
+  const isSignal = signal !== null && typeof signal === 'object' && typeof signal.aborted === 'boolean' &&
+    typeof signal.addEventListener === 'function' && typeof signal.removeEventListener === 'function'
+  if (!isSignal) throw new TypeError(`signal must be an AbortSignal (from new AbortController().signal), got ${describe(signal)}`)
+  return signal
+}
+
+function checkFunction(value, name) {
+  if (value !== undefined && typeof value !== 'function') throw new TypeError(`${name} must be a function, got ${describe(value)}`)
+  return value
+}
+
+module.exports = { MAX_MS, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal, checkFunction }

@@ -1,0 +1,187 @@
+'use strict'
+
+// The public runtime: checks a run's options, queues it under maxConcurrency, starts its program
+// on an addon thread and answers its binding calls until the `done` event resolves the run.
+
+const { availableParallelism } = require('node:os')
+const { NativeRuntime } = require('./addon.js')
+const { checkLimits, checkLanguage, checkSignal, checkFunction } = require('./options.js')
+const { flattenBindings, answerCall } = require('./bridge.js')
+const { runResult, stoppedResult } = require('./outcome.js')
+const { CodeSession } = require('./session.js')
+
+/** Programs and sessions running at once by default: plenty for programs that mostly wait on
+ * their tools, while a burst of thousands queues instead of starting thousands of threads. */
+const DEFAULT_MAX_CONCURRENCY = availableParallelism() * 32
+
+class CodeRuntime {
+  #native
+  #maxConcurrency
+  /** Runs and open sessions holding a thread now. */
+  #active = 0
+  /** What waits for a slot: `{ start(), cancel() }`, first come first served. */
+  #waiting = []
+  #sessions = new Set()
+  #disposed = false
+  #disposing
+
+  constructor(options, enforceBudgets) {
+    if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency }')
+    }
+    const { limits, maxConcurrency } = options ?? {}
+    if (maxConcurrency !== undefined && !((Number.isInteger(maxConcurrency) && maxConcurrency >= 1) || maxConcurrency === Infinity)) {
+      throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${String(maxConcurrency)}`)
+    }
+    this.#maxConcurrency = maxConcurrency ?? DEFAULT_MAX_CONCURRENCY
+    const maxWorkers = Number.isFinite(this.#maxConcurrency) ? Math.min(this.#maxConcurrency, 2 ** 32 - 1) : undefined
+    this.#native = new NativeRuntime(checkLimits(limits, 'limits'), enforceBudgets, maxWorkers)
+  }
+
+  get substrate() {
+    return 'thread'
+  }
+
+  get language() {
+    return 'typescript'
+  }
+
+  /** @internal Program threads alive now (for leak checks). */
+  get liveThreads() {
+    return this.#native.liveThreads()
+  }
+
+  /** Calls `waiter.start()` once a slot is free (now, or when one is released). */
+  #acquire(waiter) {
+    if (this.#active < this.#maxConcurrency) {
+      this.#active++
+      waiter.start()
+    } else {
+      this.#waiting.push(waiter)
+    }
+  }
+
+  /** Hands a finished run's or closed session's slot to the next waiter. */
+  #release() {
+    const next = this.#waiting.shift()
+    if (next) next.start()
+    else this.#active--
+  }
+
+  run(options) {
+    let job
+    try {
+      if (options === null || typeof options !== 'object') throw new TypeError('run(options) takes an object like { source }')
+      if (typeof options.source !== 'string') throw new TypeError('run({ source }) needs the program text as a string')
+      job = {
+        source: options.source,
+        language: checkLanguage(options.language),
+        functions: flattenBindings(options.bindings),
+        limits: checkLimits(options.limits, 'limits'),
+        signal: checkSignal(options.signal),
+        onLog: checkFunction(options.onLog, 'onLog'),
+      }
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    return new Promise((resolve) => {
+      job.resolve = resolve
+      if (this.#disposed) return resolve(stoppedResult('disposed'))
+      if (job.signal?.aborted) return resolve(stoppedResult('aborted'))
+      const waiter = {
+        start: () => {
+          job.signal?.removeEventListener('abort', onAbortWhileWaiting)
+          this.#start(job)
+        },
+        cancel: (reason) => resolve(stoppedResult(reason)),
+      }
+      const onAbortWhileWaiting = () => {
+        const at = this.#waiting.indexOf(waiter)
+        if (at >= 0) {
+          this.#waiting.splice(at, 1)
+          waiter.cancel('aborted')
+        }
+      }
+      job.signal?.addEventListener('abort', onAbortWhileWaiting, { once: true })
+      this.#acquire(waiter)
+    })
+  }
+
+  #start(job) {
+    let id
+    const onAbort = () => this.#native.stop(id, 'aborted')
+    const finish = (result) => {
+      job.signal?.removeEventListener('abort', onAbort)
+      job.resolve(result)
+      this.#release()
+    }
+    const onEvent = (event) => {
+      switch (event.kind) {
+        case 'log':
+          if (job.onLog) {
+            try {
+              job.onLog(event.entry)
+            } catch {
+              // A failing log listener must not break the run.
+            }
+          }
+          break
+        case 'call':
+          answerCall(job.functions, event.call, (reply) => this.#native.reply(id, event.call.id, reply))
+          break
+        case 'done':
+          finish(runResult(event.outcome))
+          break
+      }
+    }
+    try {
+      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, onEvent)
+    } catch (error) {
+      return finish(stoppedResult('disposed', error.message))
+    }
+    job.signal?.addEventListener('abort', onAbort, { once: true })
+  }
+
+  /** A session holds a thread while it is open, so it takes a slot of maxConcurrency until it closes. */
+  async createSession(options = {}) {
+    const disposed = () => new Error('the runtime is disposed; create a new one with createCodeRuntime()')
+    if (this.#disposed) throw disposed()
+    const session = new CodeSession(this.#native, options, () => {
+      this.#sessions.delete(session)
+      this.#release()
+    })
+    await new Promise((resolve, reject) => this.#acquire({ start: resolve, cancel: () => reject(disposed()) }))
+    try {
+      session.open()
+    } catch (error) {
+      this.#release()
+      throw error
+    }
+    this.#sessions.add(session)
+    return session
+  }
+
+  dispose() {
+    if (!this.#disposing) {
+      this.#disposed = true
+      for (const waiter of this.#waiting.splice(0)) waiter.cancel('disposed')
+      const sessions = [...this.#sessions]
+      this.#disposing = Promise.all(sessions.map((s) => s.stop())).then(() => this.#native.dispose()).then(() => undefined)
+    }
+    return this.#disposing
+  }
+}
+
+function createCodeRuntime(options) {
+  return new CodeRuntime(options, true)
+}
+
+/**
+ * A runtime that does not enforce compute, wall or memory budgets inside running code. It exists
+ * only so the benchmark can measure what enforcement costs; never run untrusted code with it.
+ */
+function __unsafeCreateUnbudgetedRuntime(options) {
+  return new CodeRuntime(options, false)
+}
+
+module.exports = { createCodeRuntime, __unsafeCreateUnbudgetedRuntime }

@@ -1,0 +1,230 @@
+//! The bindings bridge. Each host function appears in the realm under its path as a native
+//! function returning a promise; a call sends a JSON copy of its arguments to the host and the
+//! promise settles when the host replies. The program side is a hostile peer: replies are matched
+//! to calls at most once, namespaces are frozen null-prototype objects, and only JSON crosses.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use boa_engine::builtins::promise::ResolvingFunctions;
+use boa_engine::object::builtins::{JsFunction, JsPromise};
+use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel};
+use boa_engine::property::PropertyDescriptor;
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
+
+use crate::realm::convert::{self, Bounds, Failure};
+use crate::run::memory::HeapBytes;
+
+/// Deepest nesting of arguments and replies.
+pub const MAX_DEPTH: usize = 64;
+
+/// What the program asks of the host.
+#[napi_derive::napi(object)]
+pub struct Call {
+    pub id: u32,
+    /// The binding's dotted path, e.g. `github.listIssues`.
+    pub path: String,
+    /// The arguments as a JSON array.
+    pub args_json: String,
+}
+
+/// The host's answer to a call: `error` when the host function threw or rejected, else its value
+/// as JSON text (absent for `undefined`).
+#[napi_derive::napi(object)]
+pub struct Reply {
+    pub value_json: Option<String>,
+    pub error: Option<HostError>,
+}
+
+/// What the program learns of a host function's failure: a name and a message, nothing else.
+#[napi_derive::napi(object)]
+pub struct HostError {
+    pub name: String,
+    pub message: String,
+}
+
+impl HeapBytes for Call {
+    fn heap_bytes(&self) -> usize {
+        self.path.heap_bytes() + self.args_json.heap_bytes()
+    }
+}
+
+impl HeapBytes for Reply {
+    fn heap_bytes(&self) -> usize {
+        self.value_json.heap_bytes() + self.error.as_ref().map_or(0, |e| e.name.heap_bytes() + e.message.heap_bytes())
+    }
+}
+
+/// Calls in flight, and how calls reach the host.
+pub struct Bridge {
+    pending: RefCell<HashMap<u32, ResolvingFunctions>>,
+    next_id: Cell<u32>,
+    calls: Cell<u32>,
+    max_bytes: Cell<usize>,
+    send: Box<dyn Fn(Call)>,
+}
+
+impl Bridge {
+    pub fn new(max_bytes: usize, send: Box<dyn Fn(Call)>) -> Self {
+        Self {
+            pending: RefCell::default(),
+            next_id: Cell::new(1),
+            calls: Cell::new(0),
+            max_bytes: Cell::new(max_bytes),
+            send,
+        }
+    }
+
+    /// Starts counting calls again for the next program in the same realm.
+    pub fn restart(&self, max_bytes: usize) {
+        self.calls.set(0);
+        self.max_bytes.set(max_bytes);
+    }
+
+    pub fn calls(&self) -> u32 {
+        self.calls.get()
+    }
+
+    /// Forgets every call in flight: their replies will be dropped.
+    pub fn abandon(&self) {
+        self.pending.borrow_mut().clear();
+    }
+
+    fn bounds(&self) -> Bounds {
+        Bounds { max_depth: MAX_DEPTH, max_bytes: self.max_bytes.get() }
+    }
+
+    fn call(&self, path: &str, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+        self.calls.set(self.calls.get() + 1);
+        let (promise, resolvers) = JsPromise::new_pending(context);
+        let mut converted = Vec::with_capacity(args.len());
+        for (index, arg) in args.iter().enumerate() {
+            match convert::to_json(arg, self.bounds(), context) {
+                Ok(value) => converted.push(value.unwrap_or(serde_json::Value::Null)),
+                Err(Failure::Thrown(err)) => return Err(err),
+                Err(Failure::Refused(refused)) => {
+                    let message = format!("{path}() argument {}: {refused}", index + 1);
+                    let error = JsNativeError::typ().with_message(message).into_opaque(context);
+                    resolvers.reject.call(&JsValue::undefined(), &[error.into()], context)?;
+                    return Ok(promise.into());
+                }
+            }
+        }
+        let id = self.next_id.get();
+        self.next_id.set(id.wrapping_add(1));
+        self.pending.borrow_mut().insert(id, resolvers);
+        let args_json = serde_json::Value::Array(converted).to_string();
+        (self.send)(Call { id, path: path.to_owned(), args_json });
+        Ok(promise.into())
+    }
+
+    /// Settles the call `id` with the host's reply. A reply to no call in flight (answered
+    /// already, forged, or from before the program ended) is dropped.
+    pub fn settle(&self, id: u32, reply: Reply, context: &mut Context) -> JsResult<()> {
+        let Some(resolvers) = self.pending.borrow_mut().remove(&id) else {
+            return Ok(());
+        };
+        let (settle, value) = match reply {
+            Reply { error: Some(error), .. } => (&resolvers.reject, error_value(context, &error.name, &error.message)),
+            Reply { value_json: None, .. } => (&resolvers.resolve, JsValue::undefined()),
+            Reply { value_json: Some(text), .. } if text.len() > self.max_bytes.get() => (
+                &resolvers.reject,
+                error_value(context, "RangeError", &format!("the host's reply is larger than {} bytes", self.max_bytes.get())),
+            ),
+            Reply { value_json: Some(text), .. } => match serde_json::from_str(&text) {
+                Ok(json) => (&resolvers.resolve, convert::from_json(&json, context)?),
+                Err(err) => (&resolvers.reject, error_value(context, "TypeError", &format!("the host's reply is not usable data: {err}"))),
+            },
+        };
+        settle.call(&JsValue::undefined(), &[value], context)?;
+        Ok(())
+    }
+}
+
+/// An error of the program's realm with the host's name and message, and no host stack: a
+/// standard name gives that class (`TypeError`), any other an `Error` carrying the name.
+fn error_value(context: &mut Context, name: &str, message: &str) -> JsValue {
+    let native = match name {
+        "TypeError" => JsNativeError::typ(),
+        "RangeError" => JsNativeError::range(),
+        "SyntaxError" => JsNativeError::syntax(),
+        "ReferenceError" => JsNativeError::reference(),
+        "EvalError" => JsNativeError::eval(),
+        "URIError" => JsNativeError::uri(),
+        _ => JsNativeError::error(),
+    };
+    let error = native.with_message(message.to_owned()).into_opaque(context);
+    // A name is one short line: whatever else the host put in it is not the program's business.
+    let name: String = name.lines().next().unwrap_or("Error").chars().take(64).collect();
+    if error.get(js_string!("name"), context).ok().and_then(|n| n.as_string().map(|s| s.to_std_string_escaped())).as_deref() != Some(name.as_str()) {
+        let _ = error.define_property_or_throw(
+            js_string!("name"),
+            PropertyDescriptor::builder().value(js_string!(name)).writable(true).enumerable(false).configurable(true),
+            context,
+        );
+    }
+    error.into()
+}
+
+/// Installs a function for every binding path (`search`, `github.listIssues`) on the global
+/// object, inside frozen null-prototype namespaces.
+pub fn install(bridge: &Rc<Bridge>, paths: &[String], context: &mut Context) -> JsResult<()> {
+    let mut root = Namespace::default();
+    for path in paths {
+        let mut node = &mut root;
+        let segments: Vec<&str> = path.split('.').collect();
+        let (last, parents) = segments.split_last().ok_or_else(|| JsNativeError::typ().with_message("empty binding path"))?;
+        for segment in parents {
+            node = node.children.entry((*segment).to_owned()).or_default();
+        }
+        node.functions.push(((*last).to_owned(), path.clone()));
+    }
+    let global = context.global_object();
+    root.populate(&global, bridge, context)
+}
+
+#[derive(Default)]
+struct Namespace {
+    functions: Vec<(String, String)>,
+    children: std::collections::BTreeMap<String, Namespace>,
+}
+
+impl Namespace {
+    fn populate(&self, target: &JsObject, bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
+        for (name, path) in &self.functions {
+            let function = binding_function(bridge, name, path, context);
+            define_fixed(target, name, function.into(), context)?;
+        }
+        for (name, child) in &self.children {
+            let namespace = JsObject::with_null_proto();
+            child.populate(&namespace, bridge, context)?;
+            namespace.set_integrity_level(IntegrityLevel::Frozen, context)?;
+            define_fixed(target, name, namespace.into(), context)?;
+        }
+        Ok(())
+    }
+}
+
+fn define_fixed(target: &JsObject, name: &str, value: JsValue, context: &mut Context) -> JsResult<()> {
+    target.define_property_or_throw(
+        JsString::from(name),
+        PropertyDescriptor::builder().value(value).writable(false).enumerable(true).configurable(false),
+        context,
+    )?;
+    Ok(())
+}
+
+fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &str, context: &mut Context) -> JsFunction {
+    let bridge = bridge.clone();
+    let path = path.to_owned();
+    // SAFETY: the closure captures no garbage-collected values, only Rust data.
+    let native = unsafe { NativeFunction::from_closure(move |_, args, context| bridge.call(&path, args, context)) };
+    let function = FunctionObjectBuilder::new(context.realm(), native)
+        .name(JsString::from(name))
+        .length(0)
+        .constructor(false)
+        .build();
+    let _ = function.set_integrity_level(IntegrityLevel::Frozen, context);
+    function
+}

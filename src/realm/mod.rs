@@ -1,0 +1,254 @@
+//! The realm a program runs in: ECMAScript built-ins, the web APIs from `boa_runtime`, our
+//! `console`, the bindings, and for sessions their frame and staged inputs. Nothing else: no
+//! module loading, no process, no network, no file system, and no compiling strings to code.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use boa_engine::builtins::promise::OperationType;
+use boa_engine::builtins::promise::Promise;
+use boa_engine::context::HostHooks;
+use boa_engine::object::builtins::{JsFunction, JsUint8Array};
+use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
+use boa_engine::property::{Attribute, PropertyDescriptor};
+use boa_engine::module::IdleModuleLoader;
+use boa_engine::realm::Realm;
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
+use boa_runtime::extensions::{
+    Base64Extension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension, TimeoutExtension, UrlExtension,
+};
+
+use crate::run::budget::{Budget, ENGINE_RECURSION_LIMIT, guard_bulk_allocations};
+use crate::run::event_loop::EventLoop;
+use crate::source::positions::PositionMap;
+use bridge::Bridge;
+use console::Output;
+
+pub mod bridge;
+pub mod console;
+pub mod convert;
+pub mod inspect;
+
+/// The environment variable, in a session's `process.env`, holding the staged-input manifest.
+pub const STAGED_INPUTS_ENV: &str = "CODE_RUNTIME_STAGED_INPUTS";
+/// Where staged inputs appear to session programs.
+pub const STAGED_INPUTS_DIR: &str = "/inputs/";
+
+/// Promises rejected with no handler, reported as warnings when the program ends.
+pub type Rejections = Rc<RefCell<Vec<JsObject>>>;
+
+/// What a session adds to its realm.
+pub struct SessionGlobals {
+    pub frame: Option<serde_json::Value>,
+    pub staged: Rc<RefCell<BTreeMap<String, Rc<[u8]>>>>,
+}
+
+/// Everything the realm's globals write to or read from on the Rust side.
+pub struct Wiring {
+    pub budget: Rc<Budget>,
+    pub event_loop: Rc<EventLoop>,
+    pub output: Rc<RefCell<Output>>,
+    pub positions: Rc<RefCell<PositionMap>>,
+    pub bridge: Rc<Bridge>,
+    pub rejections: Rejections,
+}
+
+struct Hooks {
+    budget: Rc<Budget>,
+    rejections: Rejections,
+}
+
+impl HostHooks for Hooks {
+    fn ensure_can_compile_strings(
+        &self,
+        _realm: Realm,
+        _parameters: &[JsString],
+        _body: &JsString,
+        _direct: bool,
+        _context: &mut Context,
+    ) -> JsResult<()> {
+        Err(JsNativeError::eval()
+            .with_message("compiling strings to code is disabled in this sandbox (eval, new Function and their relatives); write the code directly")
+            .into())
+    }
+
+    fn promise_rejection_tracker(&self, promise: &JsObject<Promise>, operation: OperationType, _context: &mut Context) {
+        let promise = promise.clone().upcast();
+        let mut rejections = self.rejections.borrow_mut();
+        match operation {
+            OperationType::Reject => rejections.push(promise),
+            OperationType::Handle => rejections.retain(|p| p != &promise),
+        }
+    }
+
+    fn max_buffer_size(&self, _context: &mut Context) -> u64 {
+        // A buffer larger than what is left of the memory budget is a RangeError up front.
+        self.budget.memory_remaining() as u64
+    }
+}
+
+/// A fresh context with every global the program may use but its bindings.
+pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Context> {
+    let hooks = Rc::new(Hooks { budget: wiring.budget.clone(), rejections: wiring.rejections.clone() });
+    // Boa's default loader reads modules from the host's working directory: programs get none.
+    let mut context = Context::builder()
+        .host_hooks(hooks)
+        .job_executor(wiring.event_loop.clone())
+        .module_loader(Rc::new(IdleModuleLoader))
+        .build()?;
+    // Frames plus native re-entries: programs meet the catchable `MAX_CALL_DEPTH` first.
+    context.runtime_limits_mut().set_recursion_limit(ENGINE_RECURSION_LIMIT);
+    context.runtime_limits_mut().set_stack_size_limit(64 * ENGINE_RECURSION_LIMIT);
+    context.set_native_stack_limit(crate::engine::PROGRAM_RUN_STACK_BYTES);
+    boa_runtime::register_extensions(
+        (Base64Extension, TimeoutExtension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension, UrlExtension),
+        None,
+        &mut context,
+    )?;
+    console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
+    guard_bulk_allocations(&wiring.budget, &mut context)?;
+    define_lazy_global(&mut context, "URLSearchParams", include_str!("js/url_search_params.js"))?;
+    define_search_params(&mut context)?;
+    if let Some(session) = session {
+        install_session_globals(&mut context, session)?;
+    }
+    Ok(context)
+}
+
+/// A global defined by evaluating `source` the first time a program reads it.
+fn define_lazy_global(context: &mut Context, name: &'static str, source: &'static str) -> JsResult<()> {
+    // SAFETY: the closure captures no garbage-collected values.
+    let getter = unsafe {
+        NativeFunction::from_closure(move |_, _, context| {
+            let value = context.eval(Source::from_bytes(source))?;
+            context.global_object().define_property_or_throw(
+                js_string!(name),
+                PropertyDescriptor::builder().value(value.clone()).writable(true).enumerable(false).configurable(true),
+                context,
+            )?;
+            Ok(value)
+        })
+    };
+    let getter = FunctionObjectBuilder::new(context.realm(), getter).build();
+    context.global_object().define_property_or_throw(
+        js_string!(name),
+        PropertyDescriptor::builder().get(getter).enumerable(false).configurable(true),
+        context,
+    )?;
+    Ok(())
+}
+
+/// `URL.prototype.searchParams`, which boa_runtime's URL leaves unimplemented: a snapshot of the
+/// query (changing it does not change the URL).
+fn define_search_params(context: &mut Context) -> JsResult<()> {
+    let getter = NativeFunction::from_fn_ptr(|this, _, context| {
+        let search = match this.as_object() {
+            Some(url) => url.get(js_string!("search"), context)?,
+            None => return Err(JsNativeError::typ().with_message("URL.prototype.searchParams called on a non-URL").into()),
+        };
+        let class = context.global_object().get(js_string!("URLSearchParams"), context)?;
+        let class = class.as_object().ok_or_else(|| JsNativeError::typ().with_message("URLSearchParams is missing"))?;
+        Ok(class.construct(&[search], None, context)?.into())
+    });
+    let getter = FunctionObjectBuilder::new(context.realm(), getter).name(js_string!("get searchParams")).build();
+    let url = context.global_object().get(js_string!("URL"), context)?;
+    let prototype = match url.as_object() {
+        Some(url) => url.get(js_string!("prototype"), context)?,
+        None => return Ok(()),
+    };
+    if let Some(prototype) = prototype.as_object() {
+        prototype.define_property_or_throw(
+            js_string!("searchParams"),
+            PropertyDescriptor::builder().get(getter).enumerable(false).configurable(true),
+            context,
+        )?;
+    }
+    Ok(())
+}
+
+fn install_session_globals(context: &mut Context, session: &SessionGlobals) -> JsResult<()> {
+    let frame = match &session.frame {
+        Some(frame) => deep_freeze(JsValue::from_json(frame, context)?, context)?,
+        None => JsValue::undefined(),
+    };
+    fixed_global(context, "FRAME", frame)?;
+
+    let staged = session.staged.clone();
+    let read_text = staged_reader(context, staged.clone(), |bytes, _| Ok(JsString::from(String::from_utf8_lossy(bytes).as_ref()).into()));
+    fixed_global(context, "readTextFile", read_text.into())?;
+    let read_bytes = staged_reader(context, staged.clone(), |bytes, context| {
+        Ok(JsUint8Array::from_iter(bytes.iter().copied(), context)?.into())
+    });
+    fixed_global(context, "readFile", read_bytes.into())?;
+
+    // `process.env` is read fresh each time, so inputs staged later appear in the manifest.
+    // SAFETY: the closure captures no garbage-collected values.
+    let process_getter = unsafe {
+        NativeFunction::from_closure(move |_, _, context| {
+            let manifest: serde_json::Map<String, serde_json::Value> = staged
+                .borrow()
+                .keys()
+                .map(|name| (name.clone(), format!("{STAGED_INPUTS_DIR}{name}").into()))
+                .collect();
+            let env = ObjectInitializer::new(context)
+                .property(js_string!(STAGED_INPUTS_ENV), js_string!(serde_json::Value::Object(manifest).to_string()), Attribute::ENUMERABLE)
+                .build();
+            env.set_integrity_level(IntegrityLevel::Frozen, context)?;
+            let process = ObjectInitializer::new(context).property(js_string!("env"), env, Attribute::ENUMERABLE).build();
+            process.set_integrity_level(IntegrityLevel::Frozen, context)?;
+            Ok(process.into())
+        })
+    };
+    let process_getter = FunctionObjectBuilder::new(context.realm(), process_getter).build();
+    context.global_object().define_property_or_throw(
+        js_string!("process"),
+        PropertyDescriptor::builder().get(process_getter).enumerable(false).configurable(false),
+        context,
+    )?;
+    Ok(())
+}
+
+type Decode = fn(&[u8], &mut Context) -> JsResult<JsValue>;
+
+fn staged_reader(context: &mut Context, staged: Rc<RefCell<BTreeMap<String, Rc<[u8]>>>>, decode: Decode) -> JsFunction {
+    // SAFETY: the closure captures no garbage-collected values.
+    let native = unsafe {
+        NativeFunction::from_closure(move |_, args, context| {
+            let path = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped();
+            let bytes = path
+                .strip_prefix(STAGED_INPUTS_DIR)
+                .and_then(|name| staged.borrow().get(name).cloned());
+            match bytes {
+                Some(bytes) => decode(&bytes, context),
+                None => {
+                    let known: Vec<String> = staged.borrow().keys().map(|n| format!("{STAGED_INPUTS_DIR}{n}")).collect();
+                    Err(JsNativeError::error()
+                        .with_message(format!("no staged input at {path:?}; staged inputs: {}", if known.is_empty() { "none".to_owned() } else { known.join(", ") }))
+                        .into())
+                }
+            }
+        })
+    };
+    FunctionObjectBuilder::new(context.realm(), native).length(1).build()
+}
+
+fn fixed_global(context: &mut Context, name: &str, value: JsValue) -> JsResult<()> {
+    context.global_object().define_property_or_throw(
+        JsString::from(name),
+        PropertyDescriptor::builder().value(value).writable(false).enumerable(false).configurable(false),
+        context,
+    )?;
+    Ok(())
+}
+
+fn deep_freeze(value: JsValue, context: &mut Context) -> JsResult<JsValue> {
+    if let Some(object) = value.as_object() {
+        for key in object.own_property_keys(context)? {
+            let child = object.get(key, context)?;
+            deep_freeze(child, context)?;
+        }
+        object.set_integrity_level(IntegrityLevel::Frozen, context)?;
+    }
+    Ok(value)
+}

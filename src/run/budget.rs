@@ -1,0 +1,439 @@
+//! Budgets a program cannot escape. The engine calls [`Budget::interrupt`] every so many
+//! instructions (an interrupt our vendored Boa adds, see `vendor/README.md`), whatever runs them:
+//! the program, a promise job, a callback of a built-in. A stop is an engine error, which
+//! try/catch/finally and promise handlers cannot intercept.
+
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+
+use cpu_time::ThreadTime;
+
+use boa_engine::JsError;
+use boa_engine::error::{EngineError, PanicError};
+
+use crate::error::{ErrorKind, ProgramError};
+use crate::run::memory;
+
+/// Limits as the host passes them (for a runtime, a run or an execute); omitted fields take the
+/// defaults. Crosses N-API as a plain object.
+#[napi_derive::napi(object)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LimitOverrides {
+    pub compute_ms: Option<f64>,
+    pub max_wall_ms: Option<f64>,
+    pub max_log_bytes: Option<f64>,
+    pub max_result_bytes: Option<f64>,
+    pub max_memory_bytes: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub compute: Duration,
+    pub wall: Duration,
+    pub max_log_bytes: usize,
+    pub max_result_bytes: usize,
+    pub max_memory_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            compute: Duration::from_secs(5),
+            wall: Duration::from_secs(30),
+            max_log_bytes: 64 * 1024,
+            max_result_bytes: 1024 * 1024,
+            max_memory_bytes: 256 * 1024 * 1024,
+        }
+    }
+}
+
+impl Limits {
+    /// These limits with `overrides` applied; an override that is not a finite number >= 0 is
+    /// ignored by the JS layer's validation before it gets here.
+    pub fn with(self, overrides: &LimitOverrides) -> Self {
+        // Saturating: a budget too large for a Duration is as good as none.
+        let ms = |v: Option<f64>, d: Duration| v.map_or(d, |ms| Duration::try_from_secs_f64(ms / 1e3).unwrap_or(Duration::MAX));
+        let bytes = |v: Option<f64>, d: usize| v.map_or(d, |b| b as usize);
+        Self {
+            compute: ms(overrides.compute_ms, self.compute),
+            wall: ms(overrides.max_wall_ms, self.wall),
+            max_log_bytes: bytes(overrides.max_log_bytes, self.max_log_bytes),
+            max_result_bytes: bytes(overrides.max_result_bytes, self.max_result_bytes),
+            max_memory_bytes: bytes(overrides.max_memory_bytes, self.max_memory_bytes),
+        }
+    }
+}
+
+/// Why a program was stopped before it finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum StopReason {
+    ComputeBudget = 1,
+    WallBudget = 2,
+    MemoryBudget = 3,
+    Aborted = 4,
+    Disposed = 5,
+}
+
+impl StopReason {
+    fn from_u8(value: u8) -> Option<Self> {
+        Some(match value {
+            1 => Self::ComputeBudget,
+            2 => Self::WallBudget,
+            3 => Self::MemoryBudget,
+            4 => Self::Aborted,
+            5 => Self::Disposed,
+            _ => return None,
+        })
+    }
+
+    pub fn to_error(self, limits: &Limits) -> ProgramError {
+        let (kind, name, message) = match self {
+            Self::ComputeBudget => (
+                ErrorKind::ComputeBudget,
+                "BudgetExceeded",
+                format!("the program used its compute budget of {} ms", limits.compute.as_millis()),
+            ),
+            Self::WallBudget => (
+                ErrorKind::WallBudget,
+                "BudgetExceeded",
+                format!("the program ran past its wall-clock budget of {} ms", limits.wall.as_millis()),
+            ),
+            Self::MemoryBudget => (
+                ErrorKind::MemoryBudget,
+                "BudgetExceeded",
+                format!("the program allocated more than its memory budget of {} bytes", limits.max_memory_bytes),
+            ),
+            Self::Aborted => (ErrorKind::Aborted, "AbortError", "the run was aborted by the host".to_owned()),
+            Self::Disposed => (ErrorKind::Disposed, "DisposedError", "the runtime was disposed".to_owned()),
+        };
+        ProgramError::new(kind, name, message)
+    }
+}
+
+/// A stop requested from outside the program thread (abort, dispose). The first reason wins.
+#[derive(Debug, Default)]
+pub struct StopRequest(AtomicU8);
+
+impl StopRequest {
+    pub fn request(&self, reason: StopReason) {
+        let _ = self.0.compare_exchange(0, reason as u8, Ordering::AcqRel, Ordering::Acquire);
+    }
+
+    pub fn get(&self) -> Option<StopReason> {
+        StopReason::from_u8(self.0.load(Ordering::Acquire))
+    }
+}
+
+/// Instructions between two checks: the countdown doubles while checks come quickly and halves
+/// when they come slowly, so a fast program pays for few checks and one whose instructions are
+/// slow (long native calls) still notices its deadline within about a millisecond.
+const MIN_COUNTDOWN: u32 = 1;
+const MAX_COUNTDOWN: u32 = 2048;
+const CHECK_INTERVAL_LOW: Duration = Duration::from_micros(250);
+const CHECK_INTERVAL_HIGH: Duration = Duration::from_millis(1);
+const FAST_GROWTH_BYTES: usize = 64 * 1024;
+
+/// When a program started, by the wall clock and by its thread's CPU clock.
+#[derive(Clone, Copy)]
+struct Clocks {
+    wall: Instant,
+    cpu: ThreadTime,
+}
+
+/// The budgets of one program, owned by its thread and shared with the realm's hooks. A session
+/// restarts it for each execute, keeping the memory baseline of the realm's creation.
+pub struct Budget {
+    limits: Cell<Limits>,
+    /// None between programs (a realm being built, or waiting for its next program): time spent
+    /// there is nobody's, so no clock runs and no time budget applies.
+    started: Cell<Option<Clocks>>,
+    memory_baseline: isize,
+    request: RefCell<Arc<StopRequest>>,
+    stopped: Cell<Option<StopReason>>,
+    countdown: Cell<u32>,
+    last_check: Cell<Instant>,
+    /// Live bytes right after the last collection the budget forced.
+    collected_at: Cell<usize>,
+    /// Live bytes at the last native check.
+    used_at_check: Cell<usize>,
+}
+
+impl Budget {
+    /// A budget whose memory baseline is what the calling thread holds now.
+    pub fn new(limits: Limits, request: Arc<StopRequest>) -> Self {
+        Self {
+            limits: Cell::new(limits),
+            started: Cell::new(None),
+            memory_baseline: memory::thread_live_bytes(),
+            request: RefCell::new(request),
+            stopped: Cell::new(None),
+            countdown: Cell::new(MIN_COUNTDOWN),
+            last_check: Cell::new(Instant::now()),
+            collected_at: Cell::new(0),
+            used_at_check: Cell::new(0),
+        }
+    }
+
+    /// Starts the clocks for the next program in this realm.
+    pub fn restart(&self, limits: Limits, request: Arc<StopRequest>) {
+        let now = Instant::now();
+        self.limits.set(limits);
+        self.started.set(Some(Clocks { wall: now, cpu: ThreadTime::now() }));
+        *self.request.borrow_mut() = request;
+        self.stopped.set(None);
+        self.countdown.set(MIN_COUNTDOWN);
+        self.last_check.set(now);
+        self.collected_at.set(0);
+        self.used_at_check.set(self.memory_used());
+    }
+
+    /// Stops the program at its next check, as if the host had asked.
+    pub fn request_stop(&self, reason: StopReason) {
+        self.request.borrow().request(reason);
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits.get()
+    }
+
+    /// Stops the clocks: the program has ended, and until the next one starts no budget runs.
+    pub fn finish(&self) {
+        self.started.set(None);
+    }
+
+    /// When the wall budget ends; for a huge budget, far enough away never to be reached.
+    pub fn wall_deadline(&self) -> Instant {
+        let now = Instant::now();
+        let started = self.started.get().map_or(now, |clocks| clocks.wall);
+        let far = now + Duration::from_secs(365 * 24 * 3600);
+        started.checked_add(self.limits.get().wall).map_or(far, |deadline| deadline.min(far))
+    }
+
+    pub fn wall_elapsed(&self) -> Duration {
+        self.started.get().map_or(Duration::ZERO, |clocks| clocks.wall.elapsed())
+    }
+
+    /// CPU time the program's thread has spent on it: busy time, which waiting does not add to
+    /// and a loaded machine does not inflate.
+    pub fn compute_used(&self) -> Duration {
+        self.started.get().map_or(Duration::ZERO, |clocks| clocks.cpu.elapsed())
+    }
+
+    pub fn memory_used(&self) -> usize {
+        (memory::thread_live_bytes() - self.memory_baseline).max(0) as usize
+    }
+
+    /// Bytes the program may still allocate, for the ArrayBuffer size hook.
+    pub fn memory_remaining(&self) -> usize {
+        self.limits.get().max_memory_bytes.saturating_sub(self.memory_used())
+    }
+
+    /// Why the program was stopped, once it was.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped.get()
+    }
+
+    /// Whether live memory plus `more` bytes is past `max`. Garbage counts until the collector
+    /// runs, so a trip is only called after a collection; collections are spaced by growth of an
+    /// eighth of the budget, so a program hovering at its limit does not pay for a full
+    /// collection at every check.
+    fn over_memory(&self, more: usize, max: usize) -> bool {
+        let used = self.memory_used();
+        if used.saturating_add(more) <= max {
+            return false;
+        }
+        if used >= self.collected_at.get() + max / 8 {
+            boa_gc::force_collect();
+            self.collected_at.set(self.memory_used());
+        }
+        self.collected_at.get().saturating_add(more) > max
+    }
+
+    /// Stops the program because an operation would allocate `bytes` more than it may. The
+    /// engine asks this before it builds a result whose size the program chose.
+    pub fn refuse_allocation(&self, bytes: usize) -> Option<JsError> {
+        if !self.over_memory(bytes, self.limits.get().max_memory_bytes) {
+            return None;
+        }
+        self.stopped.set(Some(StopReason::MemoryBudget));
+        Some(uncatchable(StopReason::MemoryBudget))
+    }
+
+    /// Checks every budget; the first one exceeded stops the program for good.
+    pub fn check(&self) -> Result<(), StopReason> {
+        self.stop_if(|| self.over_memory(0, self.limits.get().max_memory_bytes).then_some(StopReason::MemoryBudget))
+    }
+
+    /// [`Self::check`] without forcing a collection, for the middle of a regular-expression
+    /// match: garbage still counts, so memory trips only past twice the budget.
+    fn check_without_collecting(&self) -> Result<(), StopReason> {
+        let max = self.limits.get().max_memory_bytes;
+        self.stop_if(|| (self.memory_used() > max.saturating_mul(2)).then_some(StopReason::MemoryBudget))
+    }
+
+    fn stop_if(&self, memory: impl FnOnce() -> Option<StopReason>) -> Result<(), StopReason> {
+        if let Some(reason) = self.stopped.get() {
+            return Err(reason);
+        }
+        let limits = self.limits.get();
+        let running = self.started.get().is_some();
+        let reason = if let Some(reason) = self.request.borrow().get() {
+            Some(reason)
+        } else if !running {
+            None
+        } else if self.wall_elapsed() >= limits.wall {
+            Some(StopReason::WallBudget)
+        } else if self.compute_used() >= limits.compute {
+            Some(StopReason::ComputeBudget)
+        } else {
+            memory()
+        };
+        match reason {
+            Some(reason) => {
+                self.stopped.set(Some(reason));
+                Err(reason)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The engine's interrupt: returns how many instructions may run before the next check, or
+    /// an uncatchable error once a budget is exceeded.
+    pub fn interrupt(&self) -> Result<u32, JsError> {
+        self.check().map_err(uncatchable)?;
+        let now = Instant::now();
+        let since = now - self.last_check.replace(now);
+        let used = self.memory_used();
+        let grown = used.saturating_sub(self.used_at_check.replace(used));
+        let countdown = self.countdown.get();
+        // A program growing fast (`s += s` doubles each iteration) is checked at every instruction.
+        let next = if grown > FAST_GROWTH_BYTES {
+            MIN_COUNTDOWN
+        } else if since < CHECK_INTERVAL_LOW {
+            (countdown * 2).min(MAX_COUNTDOWN)
+        } else if since > CHECK_INTERVAL_HIGH {
+            (countdown / 2).max(MIN_COUNTDOWN)
+        } else {
+            countdown
+        };
+        self.countdown.set(next);
+        Ok(next)
+    }
+}
+
+/// What a program sees when it recurses too deep, as in Node.
+pub fn stack_overflow() -> boa_engine::JsNativeError {
+    boa_engine::JsNativeError::range().with_message("Maximum call stack size exceeded")
+}
+
+/// An error no JS handler can catch: Boa unwinds every frame and hands it to the host.
+pub fn uncatchable(reason: StopReason) -> JsError {
+    JsError::from(EngineError::from(PanicError::new(format!("program stopped: {reason:?}"))))
+}
+
+/// Deepest call nesting a program may reach before a (catchable) RangeError. Checked at each
+/// interrupt, so a program may overshoot it by one countdown (a call takes at least one
+/// instruction): Boa's own, uncatchable limit is set above that.
+pub const MAX_CALL_DEPTH: usize = 2000;
+pub const ENGINE_RECURSION_LIMIT: usize = MAX_CALL_DEPTH + MAX_COUNTDOWN as usize + 256;
+
+thread_local! {
+    /// The budget of the program on this thread, for the regular-expression matcher's hook.
+    static MATCHING_BUDGET: RefCell<Option<std::rc::Rc<Budget>>> = const { RefCell::new(None) };
+}
+
+/// Called by the matcher every so many backtracking steps. A match cannot return an error, so a
+/// stop unwinds out of it: `Program::execute` catches the unwind and reports the budget's stop.
+fn stop_long_match() {
+    let stopped = MATCHING_BUDGET.with(|budget| budget.borrow().as_ref().is_some_and(|b| b.check_without_collecting().is_err()));
+    if stopped {
+        // Not `panic!`: no panic hook runs, nothing is printed to the host's stderr.
+        std::panic::resume_unwind(Box::new("program stopped in a regular expression"));
+    }
+}
+
+/// Makes the engine check `budget` as `context` runs code, from the first instruction on,
+/// before it builds a result whose size the program chose, and as regular expressions matched on
+/// this thread backtrack.
+pub fn enforce(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) {
+    MATCHING_BUDGET.with(|matching| *matching.borrow_mut() = Some(budget.clone()));
+    regress::set_backtrack_hook(Some(stop_long_match));
+    let interrupted = budget.clone();
+    let handler: boa_engine::vm::InterruptHandler = std::rc::Rc::new(move |context| {
+        let countdown = interrupted.interrupt()?;
+        if context.stack_trace().nth(MAX_CALL_DEPTH).is_some() {
+            return Err(stack_overflow().into());
+        }
+        Ok(countdown)
+    });
+    context.set_interrupt_handler(MIN_COUNTDOWN, Some(handler));
+    let budget = budget.clone();
+    context.set_allocation_check(Some(std::rc::Rc::new(move |bytes| budget.refuse_allocation(bytes).map_or(Ok(()), Err))));
+}
+
+/// Built-ins that allocate in one native call in proportion to an argument, and how many bytes
+/// they would take. Boa cannot be stopped inside them, so they are refused before they start when
+/// the estimate exceeds what is left of the memory budget.
+type Estimate = fn(&boa_engine::JsValue, &[boa_engine::JsValue], &mut boa_engine::Context) -> boa_engine::JsResult<f64>;
+
+fn length_of_this(this: &boa_engine::JsValue, context: &mut boa_engine::Context) -> boa_engine::JsResult<f64> {
+    match this.as_object() {
+        Some(object) => Ok(object.get(boa_engine::js_string!("length"), context)?.to_length(context)? as f64),
+        None => Ok(0.0),
+    }
+}
+
+const GUARDED: [(&str, &str, Estimate); 2] = [
+    // Both grow an array's element storage without a result the engine could check up front
+    // (strings, argument lists and JSON are checked inside the engine, see `enforce`).
+    ("Array", "fill", |this, _, context| Ok(length_of_this(this, context)? * 16.0)),
+    ("Array", "from", |_, args, context| match args.first().and_then(boa_engine::JsValue::as_object) {
+        Some(source) => Ok(source.get(boa_engine::js_string!("length"), context)?.to_number(context).unwrap_or(0.0) * 16.0),
+        None => Ok(0.0),
+    }),
+];
+
+/// The object at `owner[name]`, which a fresh realm always has.
+fn built_in(owner: &boa_engine::JsObject, name: &str, context: &mut boa_engine::Context) -> boa_engine::JsResult<boa_engine::JsObject> {
+    let value = owner.get(boa_engine::JsString::from(name), context)?;
+    value.as_object().ok_or_else(|| boa_engine::JsNativeError::typ().with_message(format!("missing built-in {name}")).into())
+}
+
+/// Wraps the built-ins in [`GUARDED`] with their memory estimate.
+pub fn guard_bulk_allocations(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) -> boa_engine::JsResult<()> {
+    use boa_engine::property::PropertyDescriptor;
+    for (owner, name, estimate) in GUARDED {
+        let constructor = built_in(&context.global_object(), owner, context)?;
+        // `Array.from` is static; the others live on the prototype.
+        let target = if name == "from" { constructor } else { built_in(&constructor, "prototype", context)? };
+        let original = built_in(&target, name, context)?;
+        let length = original.get(boa_engine::js_string!("length"), context)?.to_length(context)? as usize;
+        let budget = budget.clone();
+        // SAFETY: the only garbage-collected capture, `original`, is passed as a traced capture.
+        let guarded = unsafe {
+            boa_engine::NativeFunction::from_closure_with_captures(
+                move |this, args, original: &boa_engine::JsObject, context| {
+                    // Saturating: an estimate past `usize::MAX` is refused like any too large one.
+                    if let Some(stop) = budget.refuse_allocation(estimate(this, args, context)? as usize) {
+                        return Err(stop);
+                    }
+                    original.call(this, args, context)
+                },
+                original,
+            )
+        };
+        let guarded = boa_engine::object::FunctionObjectBuilder::new(context.realm(), guarded)
+            .name(boa_engine::js_string!(name))
+            .length(length)
+            .build();
+        target.define_property_or_throw(
+            boa_engine::js_string!(name),
+            PropertyDescriptor::builder().value(guarded).writable(true).enumerable(false).configurable(true),
+            context,
+        )?;
+    }
+    Ok(())
+}

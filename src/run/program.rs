@@ -1,0 +1,549 @@
+//! One program's life on its thread: strip, prepare, evaluate in the realm, drive the event
+//! loop (jobs, timers, binding replies) until the program's promise settles or a budget stops
+//! it, then turn what happened into the run's result. A session keeps the realm and runs one
+//! program after another in it.
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvError, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use boa_engine::builtins::promise::PromiseState;
+use boa_engine::error::EngineError;
+use boa_engine::object::builtins::JsPromise;
+use boa_engine::{Context, JsError, JsObject, JsValue, Script, Source};
+
+use crate::realm::bridge::{Bridge, Call, Reply};
+use crate::run::memory::{self, HeapBytes};
+use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
+use crate::realm::console::{Level, LogEntry, Output};
+use crate::realm::convert::{self, Bounds, Failure};
+use crate::error::{ErrorKind, ProgramError};
+use crate::run::event_loop::{EventLoop, JobFailure};
+use crate::realm::inspect::{self, data_string, first_position, map_stack};
+use crate::source::prepare::{self, Scope};
+use crate::source::positions::PositionMap;
+use crate::realm::{self, Rejections, SessionGlobals, Wiring};
+use crate::source::strip;
+
+/// Deepest nesting of a result value.
+const MAX_RESULT_DEPTH: usize = 128;
+
+#[napi_derive::napi(string_enum = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    TypeScript,
+    JavaScript,
+}
+
+/// What the host sends a program thread.
+pub enum Inbound {
+    Reply { call_id: u32, reply: Reply },
+    /// A stop was requested through the program's `StopRequest`: look at it now.
+    Wake,
+    /// A session input to make readable from now on.
+    Stage { name: String, bytes: Vec<u8> },
+    /// A session's next program.
+    Execute(Execution),
+    /// The session is over.
+    Close,
+}
+
+impl HeapBytes for Inbound {
+    fn heap_bytes(&self) -> usize {
+        match self {
+            Self::Reply { reply, .. } => reply.heap_bytes(),
+            Self::Stage { name, bytes } => name.heap_bytes() + bytes.heap_bytes(),
+            Self::Execute(execution) => execution.source.heap_bytes(),
+            Self::Wake | Self::Close => 0,
+        }
+    }
+}
+
+/// A program thread's end of its channel from the host. What arrives was allocated on Node's
+/// thread and is freed on this one, so each message's bytes move into this thread's count as it
+/// arrives (with the channel slot it came in): the memory budget counts what the program holds,
+/// however many messages it has received.
+pub struct Inbox(Receiver<Inbound>);
+
+/// A channel slot: the message and the channel's own word beside it.
+const SLOT_BYTES: usize = std::mem::size_of::<Inbound>() + std::mem::size_of::<usize>();
+
+impl Inbox {
+    pub fn new(receiver: Receiver<Inbound>) -> Self {
+        Self(receiver)
+    }
+
+    fn arrived(message: Inbound) -> Inbound {
+        memory::take_over(message.heap_bytes() + SLOT_BYTES);
+        message
+    }
+
+    pub fn recv(&self) -> Result<Inbound, RecvError> {
+        self.0.recv().map(Self::arrived)
+    }
+
+    pub fn recv_timeout(&self, timeout: Duration) -> Result<Inbound, RecvTimeoutError> {
+        self.0.recv_timeout(timeout).map(Self::arrived)
+    }
+}
+
+/// What a program thread tells the host, tagged with the execution it belongs to (a session's
+/// programs are numbered; a one-shot run is execution 0). Crosses N-API as `{ kind: 'log' | 'call'
+/// | 'done', execution, … }`.
+#[napi_derive::napi(discriminant = "kind", discriminant_case = "lowercase")]
+pub enum ProgramEvent {
+    Log { execution: u32, entry: LogEntry },
+    Call { execution: u32, call: Call },
+    Done { execution: u32, outcome: Outcome },
+}
+
+impl HeapBytes for ProgramEvent {
+    fn heap_bytes(&self) -> usize {
+        match self {
+            Self::Log { entry, .. } => entry.heap_bytes(),
+            Self::Call { call, .. } => call.heap_bytes(),
+            Self::Done { outcome, .. } => outcome.value_json.heap_bytes() + outcome.error.heap_bytes() + outcome.logs.heap_bytes(),
+        }
+    }
+}
+
+/// Where a program's events go. A sink hands each event to another thread, so it moves the
+/// event's bytes out of the program thread's count (`memory::hand_over`).
+pub type Sink = Arc<dyn Fn(ProgramEvent) + Send + Sync>;
+
+/// What a realm is for: one run, or a session's programs one after another.
+pub enum RealmKind {
+    OneShot,
+    /// Notebook scope and staged inputs; `frame` is the JSON data programs see as `FRAME`.
+    Session { frame: Option<serde_json::Value> },
+}
+
+pub struct Start {
+    pub execution: Execution,
+    pub binding_paths: Vec<String>,
+    pub sink: Sink,
+}
+
+pub struct Execution {
+    pub id: u32,
+    pub source: String,
+    pub language: Language,
+    pub limits: Limits,
+    pub request: Arc<StopRequest>,
+}
+
+#[napi_derive::napi(object)]
+#[derive(Debug, Default)]
+pub struct Stats {
+    pub compute_ms: f64,
+    pub wall_ms: f64,
+    pub binding_calls: u32,
+}
+
+/// How an execution ended: the public `RunResult`, with the value as JSON text for the host to
+/// parse once.
+#[napi_derive::napi(object)]
+#[derive(Debug)]
+pub struct Outcome {
+    pub ok: bool,
+    /// The return value as JSON; absent when it is `undefined` or the program failed.
+    pub value_json: Option<String>,
+    pub error: Option<ProgramError>,
+    pub logs: Vec<LogEntry>,
+    pub stats: Stats,
+    /// The realm was lost with this execution (the engine panicked or was unwound): its thread ends.
+    pub realm_lost: bool,
+}
+
+impl Outcome {
+    /// An execution that ended with `error` before its program ran or outside it.
+    pub fn failed(error: ProgramError, realm_lost: bool) -> Self {
+        Self { ok: false, value_json: None, error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost }
+    }
+}
+
+/// A realm and everything wired to it, living on the current thread.
+pub struct Program {
+    context: Context,
+    wiring: Wiring,
+    scope: Scope,
+    execution: Rc<Cell<u32>>,
+    staged: Rc<RefCell<BTreeMap<String, Rc<[u8]>>>>,
+    sink: Rc<RefCell<Option<Sink>>>,
+}
+
+fn emit(sink: &RefCell<Option<Sink>>, event: ProgramEvent) {
+    if let Some(sink) = &*sink.borrow() {
+        sink(event);
+    }
+}
+
+fn realm_error(err: JsError) -> ProgramError {
+    ProgramError::new(ErrorKind::Runtime, "Error", format!("the realm could not be set up: {err}"))
+}
+
+impl Program {
+    /// A fresh realm, before any program has seen it. Without `enforce_budgets` no budget is
+    /// enforced inside running code: only the benchmark's baseline uses that.
+    pub fn new(limits: Limits, request: Arc<StopRequest>, kind: RealmKind, enforce_budgets: bool) -> Result<Self, ProgramError> {
+        let execution = Rc::new(Cell::new(0));
+        let sink: Rc<RefCell<Option<Sink>>> = Rc::default();
+        let budget = Rc::new(Budget::new(limits, request));
+        let output = {
+            let (sink, execution) = (sink.clone(), execution.clone());
+            Rc::new(RefCell::new(Output::new(
+                limits.max_log_bytes,
+                Box::new(move |entry: &LogEntry| emit(&sink, ProgramEvent::Log { execution: execution.get(), entry: entry.clone() })),
+            )))
+        };
+        let bridge = {
+            let (sink, execution) = (sink.clone(), execution.clone());
+            Rc::new(Bridge::new(limits.max_result_bytes, Box::new(move |call| emit(&sink, ProgramEvent::Call { execution: execution.get(), call }))))
+        };
+        let wiring = Wiring {
+            budget,
+            event_loop: Rc::new(EventLoop::default()),
+            output,
+            positions: Rc::new(RefCell::new(PositionMap::default())),
+            bridge,
+            rejections: Rejections::default(),
+        };
+        let staged = Rc::new(RefCell::new(BTreeMap::new()));
+        let (scope, session) = match kind {
+            RealmKind::OneShot => (Scope::Isolated, None),
+            RealmKind::Session { frame } => (Scope::Notebook, Some(SessionGlobals { frame, staged: staged.clone() })),
+        };
+        let mut context = realm::create(&wiring, session.as_ref()).map_err(realm_error)?;
+        if enforce_budgets {
+            budget::enforce(&wiring.budget, &mut context);
+        }
+        Ok(Self { context, wiring, scope, execution, staged, sink })
+    }
+
+    /// Gives the realm its bindings and where to report; done once, before the first program.
+    pub fn attach(&mut self, binding_paths: &[String], sink: Sink) -> Result<(), ProgramError> {
+        crate::realm::bridge::install(&self.wiring.bridge, binding_paths, &mut self.context).map_err(realm_error)?;
+        *self.sink.borrow_mut() = Some(sink);
+        Ok(())
+    }
+
+    /// Runs one program to its end and reports it to the sink. Returns false when the inbox
+    /// asked the session to close or the realm cannot be kept.
+    pub fn execute(&mut self, execution: Execution, inbox: &Inbox) -> bool {
+        self.execution.set(execution.id);
+        let budget = self.wiring.budget.clone();
+        budget.restart(execution.limits, execution.request);
+        self.wiring.bridge.restart(execution.limits.max_result_bytes);
+        *self.wiring.output.borrow_mut() = Output::new(execution.limits.max_log_bytes, self.take_listener());
+        self.wiring.rejections.borrow_mut().clear();
+
+        let mut open = true;
+        let mut realm_lost = false;
+        let mut main = None;
+        let ran = catch_unwind(AssertUnwindSafe(|| match self.start(&execution.source, execution.language) {
+            Ok(promise) => {
+                main = Some(promise.clone());
+                self.drive(&promise, inbox, &mut open)
+            }
+            Err(error) => Err(error),
+        }));
+        let result = ran.unwrap_or_else(|_| {
+            // A stop inside a regular expression unwinds out of the matcher (`budget::enforce`),
+            // and an engine bug may panic; a stop, if there was one, is still the answer. Either
+            // way the engine was left mid-instruction: the realm is not kept.
+            realm_lost = true;
+            Err(budget.stopped().map_or_else(
+                ProgramError::crashed,
+                |reason| reason.to_error(&budget.limits()),
+            ))
+        });
+        self.wiring.event_loop.clear();
+        self.wiring.bridge.abandon();
+
+        // The program's own rejection is its error, not an unhandled rejection.
+        if let Some(main) = main {
+            let main = JsObject::from(main);
+            self.wiring.rejections.borrow_mut().retain(|p| p != &main);
+        }
+        let warnings = self.unhandled_rejections();
+        let mut output = self.wiring.output.borrow_mut();
+        for text in warnings {
+            output.write(Level::Warn, text);
+        }
+        let logs = output.finish();
+        drop(output);
+        let stats = Stats {
+            compute_ms: budget.compute_used().as_secs_f64() * 1e3,
+            wall_ms: budget.wall_elapsed().as_secs_f64() * 1e3,
+            binding_calls: self.wiring.bridge.calls(),
+        };
+        budget.finish();
+        if let Some(sink) = &*self.sink.borrow() {
+            report(sink, execution.id, result, logs, stats, realm_lost);
+        }
+        open && !realm_lost
+    }
+
+    /// The console listener, moved from the previous execution's output to the next one.
+    fn take_listener(&self) -> crate::realm::console::Listener {
+        std::mem::replace(&mut *self.wiring.output.borrow_mut(), Output::new(0, Box::new(|_| {}))).into_listener()
+    }
+
+    /// Strips, prepares and evaluates the program up to its first `await`.
+    fn start(&mut self, source: &str, language: Language) -> Result<JsPromise, ProgramError> {
+        prepare::check_shape(source)?;
+        let body = match language {
+            Language::TypeScript => strip::strip_types(source)?,
+            Language::JavaScript => source.to_owned(),
+        };
+        let prepared = prepare::script(&body, self.scope)?;
+        *self.wiring.positions.borrow_mut() = prepared.positions;
+        let source = Source::from_bytes(prepared.script.as_bytes()).with_path(std::path::Path::new("program"));
+        // Whatever fails before the program runs is a syntax error; whatever fails after is not,
+        // whatever its name (a tool's own `SyntaxError` is a runtime failure of the program).
+        let script = Script::parse(source, None, &mut self.context).map_err(|err| self.syntax_error(err))?;
+        let outer = script.evaluate(&mut self.context).map_err(|err| self.error_from(err))?;
+        let outer = outer.as_callable().ok_or_else(|| internal("the prepared program is not a function"))?;
+        let global = self.context.global_object();
+        let promise = outer
+            .call(&JsValue::undefined(), &[global.into()], &mut self.context)
+            .map_err(|err| self.error_from(err))?;
+        let promise = promise.as_object().and_then(|o| JsPromise::from_object(o).ok());
+        promise.ok_or_else(|| internal("the prepared program did not return a promise"))
+    }
+
+    /// Runs jobs, timers and binding replies until the program's promise settles.
+    fn drive(&mut self, promise: &JsPromise, inbox: &Inbox, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
+        let budget = self.wiring.budget.clone();
+        let event_loop = self.wiring.event_loop.clone();
+        loop {
+            event_loop.run_microtasks(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
+            event_loop.run_due_timers(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
+            match promise.state() {
+                PromiseState::Fulfilled(value) => return self.result(&value),
+                PromiseState::Rejected(reason) => return Err(self.uncaught(&reason)),
+                PromiseState::Pending => {}
+            }
+            // Nothing to run until the host replies, a timer is due, or the wall budget ends.
+            let wake_at = event_loop.next_timer().map_or(budget.wall_deadline(), |t| t.min(budget.wall_deadline()));
+            let message = inbox.recv_timeout(wake_at.saturating_duration_since(Instant::now()));
+            match message {
+                Ok(message) => self.receive(message, open).map_err(|err| self.error_from(err))?,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => budget.request_stop(StopReason::Disposed),
+            }
+            budget.check().map_err(|reason| reason.to_error(&budget.limits()))?;
+        }
+    }
+
+    fn receive(&mut self, message: Inbound, open: &mut bool) -> Result<(), JsError> {
+        match message {
+            Inbound::Reply { call_id, reply } => self.wiring.bridge.settle(call_id, reply, &mut self.context)?,
+            Inbound::Stage { name, bytes } => self.stage(name, bytes),
+            Inbound::Close => {
+                *open = false;
+                self.wiring.budget.request_stop(StopReason::Disposed);
+            }
+            // A session runs one program at a time; the host never sends another meanwhile.
+            Inbound::Execute(_) | Inbound::Wake => {}
+        }
+        Ok(())
+    }
+
+    pub fn stage(&self, name: String, bytes: Vec<u8>) {
+        self.staged.borrow_mut().insert(name, bytes.into());
+    }
+
+    fn result(&mut self, value: &JsValue) -> Result<Option<serde_json::Value>, ProgramError> {
+        let limits = self.wiring.budget.limits();
+        let bounds = Bounds { max_depth: MAX_RESULT_DEPTH, max_bytes: limits.max_result_bytes };
+        match convert::to_json(value, bounds, &mut self.context) {
+            Ok(value) => Ok(value),
+            Err(Failure::Refused(refused)) => Err(ProgramError::new(ErrorKind::Result, "ResultError", format!("the return value cannot be sent back: {refused}"))),
+            Err(Failure::Thrown(err)) => Err(self.error_from(err)),
+        }
+    }
+
+    fn job_failure(&mut self, failure: JobFailure) -> ProgramError {
+        match failure {
+            JobFailure::Stopped(reason) => reason.to_error(&self.wiring.budget.limits()),
+            JobFailure::Uncaught(err) => self.error_from(err),
+        }
+    }
+
+    /// The error for a failed engine call: the budget's stop if it stopped the program, else
+    /// the exception, with positions in the original source.
+    fn error_from(&mut self, err: JsError) -> ProgramError {
+        if let Some(reason) = self.wiring.budget.stopped() {
+            return reason.to_error(&self.wiring.budget.limits());
+        }
+        if let Some(EngineError::RuntimeLimit(_)) = err.as_engine() {
+            // Boa's own limit, past ours: the same error, though the program could not catch it.
+            let error = stack_overflow().into_opaque(&mut self.context);
+            return self.uncaught(&error.into());
+        }
+        match err.into_opaque(&mut self.context) {
+            Ok(value) => self.uncaught(&value),
+            Err(err) => ProgramError::new(ErrorKind::Runtime, "Error", err.to_string()),
+        }
+    }
+
+    /// Boa's parser refused what ours accepted.
+    fn syntax_error(&mut self, err: JsError) -> ProgramError {
+        let error = self.error_from(err);
+        if self.wiring.budget.stopped().is_some() {
+            return error;
+        }
+        ProgramError { kind: ErrorKind::Syntax, ..error }
+    }
+
+    /// An exception nobody caught, as a 'runtime' error.
+    fn uncaught(&mut self, reason: &JsValue) -> ProgramError {
+        if let Some(stop) = self.wiring.budget.stopped() {
+            return stop.to_error(&self.wiring.budget.limits());
+        }
+        let positions = self.wiring.positions.borrow().clone();
+        let Some(object) = reason.as_object() else {
+            let text = inspect::inspect(reason, &positions, &mut self.context).unwrap_or_default();
+            return ProgramError::new(ErrorKind::Runtime, "Error", format!("Uncaught {text}"));
+        };
+        let name = data_string(&object, "name", &mut self.context).unwrap_or_else(|| "Error".to_owned());
+        let message = data_string(&object, "message", &mut self.context)
+            .unwrap_or_else(|| inspect::inspect(reason, &positions, &mut self.context).unwrap_or_default());
+        let stack = map_stack(&data_string(&object, "stack", &mut self.context).unwrap_or_default(), &positions);
+        let mut error = ProgramError::new(ErrorKind::Runtime, name.clone(), message.clone());
+        if let Some((line, column)) = first_position(&stack) {
+            error.line = Some(line);
+            error.column = Some(column);
+        }
+        error.stack = Some(if stack.is_empty() { format!("{name}: {message}") } else { format!("{name}: {message}\n{stack}") });
+        error
+    }
+
+    fn unhandled_rejections(&mut self) -> Vec<String> {
+        let rejected: Vec<_> = self.wiring.rejections.borrow_mut().drain(..).collect();
+        let positions = self.wiring.positions.borrow().clone();
+        rejected
+            .into_iter()
+            .filter_map(|promise| JsPromise::from_object(promise).ok())
+            .filter_map(|promise| match promise.state() {
+                PromiseState::Rejected(reason) => Some(reason),
+                _ => None,
+            })
+            .map(|reason| {
+                let text = inspect::inspect(&reason, &positions, &mut self.context).unwrap_or_default();
+                format!("Unhandled promise rejection: {text}")
+            })
+            .collect()
+    }
+}
+
+/// Sends an execution's result to the host.
+fn report(sink: &Sink, execution: u32, result: Result<Option<serde_json::Value>, ProgramError>, logs: Vec<LogEntry>, stats: Stats, realm_lost: bool) {
+    let outcome = match result {
+        Ok(value) => Outcome { ok: true, value_json: value.map(|v| v.to_string()), error: None, logs, stats, realm_lost },
+        Err(error) => Outcome { ok: false, value_json: None, error: Some(error), logs, stats, realm_lost },
+    };
+    sink(ProgramEvent::Done { execution, outcome });
+}
+
+/// Reports an execution that failed before its program could run (no realm, a crash); the
+/// thread ends with it.
+pub fn report_failure(sink: &Sink, execution: u32, error: ProgramError) {
+    sink(ProgramEvent::Done { execution, outcome: Outcome::failed(error, true) });
+}
+
+fn internal(message: &str) -> ProgramError {
+    ProgramError::new(ErrorKind::Runtime, "InternalError", message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+    use std::sync::mpsc::channel;
+
+    /// Runs `source` in a fresh realm on this thread and returns how it ended.
+    fn run(source: &str, limits: Limits) -> Outcome {
+        let done = Arc::new(Mutex::new(None));
+        let seen = done.clone();
+        let sink: Sink = Arc::new(move |event| {
+            if let ProgramEvent::Done { outcome, .. } = event {
+                *seen.lock().unwrap() = Some(outcome);
+            }
+        });
+        let request = Arc::new(StopRequest::default());
+        let mut program = Program::new(limits, request.clone(), RealmKind::OneShot, true).unwrap();
+        program.attach(&[], sink).unwrap();
+        let (_sender, receiver) = channel();
+        let receiver = Inbox::new(receiver);
+        let execution = Execution { id: 0, source: source.to_owned(), language: Language::TypeScript, limits, request };
+        program.execute(execution, &receiver);
+        done.lock().unwrap().take().unwrap()
+    }
+
+    fn quick() -> Limits {
+        Limits { wall: std::time::Duration::from_secs(2), compute: std::time::Duration::from_millis(500), ..Limits::default() }
+    }
+
+    #[test]
+    fn timers_fire_in_order() {
+        let outcome = run(
+            "const order: string[] = []\nawait new Promise(r => { setTimeout(() => { order.push('b'); r(0) }, 20); setTimeout(() => order.push('a'), 5) })\nreturn order",
+            quick(),
+        );
+        assert_eq!(outcome.value_json.as_deref(), Some(r#"["a","b"]"#), "{outcome:?}");
+    }
+
+    #[test]
+    fn a_budget_stop_cannot_be_caught() {
+        let outcome = run("try { while (true) {} } catch { return 'caught' } finally { return 'finally' }", quick());
+        assert_eq!(outcome.error.map(|e| e.kind), Some(ErrorKind::ComputeBudget));
+    }
+
+    /// [`run`] on a thread with a program thread's stack, as the engine starts them.
+    fn run_on_program_stack(source: &'static str, limits: Limits) -> serde_json::Value {
+        std::thread::Builder::new()
+            .stack_size(crate::engine::PROGRAM_STACK_BYTES)
+            .spawn(move || run(source, limits))
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn native_recursion_on_program_data_is_a_catchable_range_error() {
+        let limits = Limits { compute: std::time::Duration::from_secs(20), wall: std::time::Duration::from_secs(40), ..Limits::default() };
+        let outcome = run_on_program_stack(
+            "let o = {}
+for (let i = 0; i < 2e5; i++) o = { o }
+try { JSON.stringify(o) } catch (e) { return [e.name, e.message] }",
+            limits,
+        );
+        assert_eq!(outcome["value"], serde_json::json!(["RangeError", "Maximum call stack size exceeded"]), "{outcome}");
+    }
+
+    #[test]
+    fn program_sized_results_are_charged_before_they_are_built() {
+        let limits = Limits { max_memory_bytes: 16 << 20, ..quick() };
+        let outcome = run("const s = 'x'.repeat(1 << 20)
+return Array(100).fill(s).join('').length", limits);
+        assert_eq!(outcome["error"]["kind"], "memory_budget", "{outcome}");
+        let outcome = run("const s = 'x'.repeat(1 << 20)
+return Array(4).fill(s).join('').length", limits);
+        assert_eq!(outcome["value"], 4 << 20, "{outcome}");
+    }
+
+    #[test]
+    fn runtime_errors_report_original_positions() {
+        let outcome = run("const a: number = 1\nconst b: { c?: { d: number } } = {}\n  b.c.d", quick());
+        let error = outcome.error.expect("the program fails");
+        assert_eq!(error.kind, ErrorKind::Runtime, "{error:?}");
+        // Boa points at the failing property access, `.d`.
+        assert_eq!((error.line, error.column), (Some(3), Some(7)), "{error:?}");
+    }
+}

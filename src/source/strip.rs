@@ -1,0 +1,155 @@
+//! TypeScript to JavaScript by erasure: `swc_ts_fast_strip` in strip-only mode (the rules Node.js
+//! uses) replaces types with whitespace, so every position in the output is the position in the
+//! source. The program is stripped inside an async-function shell, so top-level `await` and
+//! `return` parse, and the shell is sliced back out.
+
+use std::sync::{Arc, Mutex};
+
+use swc_common::errors::{DiagnosticBuilder, Emitter, Handler};
+use swc_common::sync::Lrc;
+use swc_common::{BytePos, SourceMap};
+use swc_ts_fast_strip::{Mode, Options, operate};
+
+use crate::error::{ErrorKind, ProgramError};
+use crate::source::positions::LineIndex;
+
+/// The shell the program is parsed in; it shares the program's first line and adds one after
+/// the last, so a trailing `//` comment cannot swallow the closing brace.
+pub const SHELL_OPEN: &str = "(async function () {";
+pub const SHELL_CLOSE: &str = "\n})";
+
+/// A diagnostic as the stripper reported it: message and byte offset in the shelled source.
+struct Diagnostic {
+    message: String,
+    offset: Option<u32>,
+}
+
+#[derive(Clone, Default)]
+struct Collector(Arc<Mutex<Vec<Diagnostic>>>);
+
+impl Emitter for Collector {
+    fn emit(&mut self, db: &mut DiagnosticBuilder<'_>) {
+        let offset = db.span.primary_span().map(|span| span.lo.0);
+        if let Ok(mut diagnostics) = self.0.lock() {
+            diagnostics.push(Diagnostic { message: db.message(), offset });
+        }
+    }
+}
+
+/// Strips the types from `source`, keeping every position.
+pub fn strip_types(source: &str) -> Result<String, ProgramError> {
+    let shelled = format!("{SHELL_OPEN}{source}{SHELL_CLOSE}");
+    let cm: Lrc<SourceMap> = Default::default();
+    let collector = Collector::default();
+    let handler = Handler::with_emitter(true, false, Box::new(collector.clone()));
+    let options = Options {
+        module: Some(false),
+        mode: Mode::StripOnly,
+        ..Default::default()
+    };
+    // The source map numbers its first file from 1.
+    let file_start = BytePos(1);
+    match operate(&cm, &handler, shelled, options) {
+        Ok(output) => {
+            let code = output.code;
+            let body = code
+                .strip_prefix(SHELL_OPEN)
+                .and_then(|rest| rest.strip_suffix(SHELL_CLOSE))
+                .filter(|body| body.len() == source.len());
+            body.map(str::to_owned).ok_or_else(|| {
+                ProgramError::new(
+                    ErrorKind::Syntax,
+                    "SyntaxError",
+                    "the program does not fit in a function body (an unbalanced `}` or `)` closes it early)",
+                )
+            })
+        }
+        Err(err) => {
+            let diagnostics = collector.0.lock().map(|mut d| std::mem::take(&mut *d)).unwrap_or_default();
+            let first = diagnostics.into_iter().next();
+            let message = first.as_ref().map_or_else(|| err.message.clone(), |d| d.message.clone());
+            let offset = first
+                .and_then(|d| d.offset)
+                .map(|lo| (lo - file_start.0) as usize)
+                .map(|at| at.saturating_sub(SHELL_OPEN.len()).min(source.len()));
+            Err(syntax_error(source, &with_rewrite_hint(&message), offset))
+        }
+    }
+}
+
+/// A 'syntax' error at a byte offset of the original source, with its code frame.
+pub fn syntax_error(source: &str, message: &str, offset: Option<usize>) -> ProgramError {
+    let mut error = ProgramError::new(ErrorKind::Syntax, "SyntaxError", message);
+    if let Some(offset) = offset {
+        let index = LineIndex::new(source);
+        let (line, column) = index.line_col(offset);
+        error.line = Some(line);
+        error.column = Some(column);
+        error.code_frame = Some(index.code_frame(line, column));
+        error.stack = Some(format!("SyntaxError: {message}\n    at program:{line}:{column}"));
+    }
+    error
+}
+
+/// Names the erasable rewrite for each construct strip-only mode refuses.
+fn with_rewrite_hint(message: &str) -> String {
+    let hint = if message.contains("enum") {
+        "use a `const` object with `as const` and a union type instead, e.g. `const Color = { Red: 'red' } as const`"
+    } else if message.contains("namespace") || message.contains("`module` keyword") {
+        "use plain top-level declarations or an object instead of a namespace"
+    } else if message.contains("parameter property") {
+        "declare the field in the class body and assign it in the constructor (`x: number; constructor(x: number) { this.x = x }`)"
+    } else if message.contains("angle-bracket") {
+        "write the assertion as `expr as T`"
+    } else if message.contains("import equals") || message.contains("export assignment") {
+        "programs cannot import or export; use the bindings the host provides"
+    } else {
+        return message.to_owned();
+    };
+    format!("{message}: {hint}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn types_become_whitespace_and_positions_hold() {
+        let source = "const a: number = 1\nfunction f<T>(x: T): T { return x }\nreturn f(a) as number";
+        let js = strip_types(source).unwrap();
+        assert_eq!(js.len(), source.len());
+        assert_eq!(js.lines().count(), 3);
+        assert!(js.starts_with("const a         = 1"), "{js}");
+        assert!(js.contains("return f(a)"), "{js}");
+        assert!(!js.contains("number"), "{js}");
+    }
+
+    #[test]
+    fn top_level_await_and_return_parse() {
+        let js = strip_types("const x = await Promise.resolve(1 as const)\nreturn x").unwrap();
+        assert!(js.contains("await Promise.resolve(1"), "{js}");
+    }
+
+    #[test]
+    fn enum_is_a_syntax_error_naming_the_rewrite() {
+        let err = strip_types("let a = 1\n  enum Color { Red }\n").unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Syntax);
+        assert!(err.message.contains("enum"), "{}", err.message);
+        assert!(err.message.contains("as const"), "{}", err.message);
+        assert_eq!(err.line, Some(2));
+        assert_eq!(err.column, Some(3));
+        assert!(err.code_frame.unwrap().contains("> 2 |"));
+    }
+
+    #[test]
+    fn parameter_property_names_the_rewrite() {
+        let err = strip_types("class A { constructor(private x: number) {} }").unwrap_err();
+        assert!(err.message.contains("constructor"), "{}", err.message);
+    }
+
+    #[test]
+    fn syntax_error_reports_original_position() {
+        let err = strip_types("const a = 1\nconst b = ;\n").unwrap_err();
+        assert_eq!((err.line, err.column), (Some(2), Some(11)), "{}", err.message);
+    }
+}

@@ -1,0 +1,131 @@
+//! Limits on the engine's native resources that a program cannot otherwise reach: the native
+//! stack, which built-ins recurse on when walking program data (nested arrays, objects, Proxy
+//! chains), and allocations whose size the program chooses (`join`, `repeat`, `apply`).
+//!
+//! Local patch to boa_engine 0.22.0 for code-runtime-boa: upstream recurses natively without a
+//! bound and allocates whatever a program asks, so either can kill the host process. See
+//! `vendor/README.md` in code-runtime-boa.
+
+use std::{cell::Cell, fmt, rc::Rc};
+
+use crate::{Context, JsNativeError, JsResult, JsStr, JsString};
+
+/// Answers whether the program may allocate this many more bytes; an error is thrown to the
+/// program in place of the allocation.
+pub type AllocationCheck = Rc<dyn Fn(usize) -> JsResult<()>>;
+
+/// Stack kept free below the lowest point a check lets the engine reach: room for the deepest
+/// native path between two checks (a parse, a bytecode compile, building the error itself).
+pub const DEFAULT_STACK_RESERVE: usize = 1024 * 1024;
+
+/// Small allocations are summed and asked for together, so a built-in growing its result one
+/// element at a time calls the check once per chunk, not once per element.
+const ALLOCATION_CHUNK: usize = 64 * 1024;
+
+pub(crate) struct NativeLimits {
+    /// Lowest stack address the engine may use before it throws; 0 when the stack is unknown.
+    stack_floor: usize,
+    allocation_check: Option<AllocationCheck>,
+    /// Bytes announced since the check last ran, below [`ALLOCATION_CHUNK`].
+    unchecked_bytes: Cell<usize>,
+}
+
+impl NativeLimits {
+    /// The stack floor for the calling thread: at most `usable` bytes below the caller, and never
+    /// closer than [`DEFAULT_STACK_RESERVE`] to the end of the stack.
+    fn floor_for_current_thread(usable: usize) -> usize {
+        let marker = 0u8;
+        let here = std::ptr::addr_of!(marker) as usize;
+        let Some(remaining) = stacker::remaining_stack() else {
+            return 0;
+        };
+        let end = here - remaining.min(here);
+        (end + DEFAULT_STACK_RESERVE).max(here.saturating_sub(usable))
+    }
+}
+
+impl Default for NativeLimits {
+    fn default() -> Self {
+        Self {
+            stack_floor: Self::floor_for_current_thread(usize::MAX),
+            allocation_check: None,
+            unchecked_bytes: Cell::new(0),
+        }
+    }
+}
+
+impl fmt::Debug for NativeLimits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NativeLimits")
+            .field("stack_floor", &self.stack_floor)
+            .field("allocation_check", &self.allocation_check.is_some())
+            .finish()
+    }
+}
+
+/// What a program sees when the native stack runs low, as in other engines.
+fn stack_exhausted() -> JsNativeError {
+    JsNativeError::range().with_message("Maximum call stack size exceeded")
+}
+
+impl Context {
+    /// Lets the engine use at most `usable` bytes of the calling thread's stack below the caller
+    /// (and never the last [`DEFAULT_STACK_RESERVE`] bytes); past that, whatever recurses throws
+    /// a catchable `RangeError`. Call it on the thread that runs this context; a context starts
+    /// with all of the stack of the thread building it but the reserve.
+    pub fn set_native_stack_limit(&mut self, usable: usize) {
+        self.vm.native_limits.stack_floor = NativeLimits::floor_for_current_thread(usable);
+    }
+
+    /// Installs the check every allocation of a program-chosen size asks first; `None` removes it.
+    pub fn set_allocation_check(&mut self, check: Option<AllocationCheck>) {
+        self.vm.native_limits.allocation_check = check;
+    }
+
+    /// Throws a `RangeError` when the native stack is down to its reserve. Every path that
+    /// recurses on program data passes through one of its callers: property operations (and so
+    /// Proxy traps and getters), native function calls, JSON serialization.
+    #[inline(always)]
+    pub(crate) fn check_native_stack(&self) -> JsResult<()> {
+        let marker = 0u8;
+        if (std::ptr::addr_of!(marker) as usize) < self.vm.native_limits.stack_floor {
+            return Err(stack_exhausted().into());
+        }
+        Ok(())
+    }
+
+    /// Asks the host whether `bytes` more may be allocated for a result the program sized. Call
+    /// it before the allocation, or as a result grows; small amounts are asked for in chunks.
+    pub(crate) fn reserve_memory(&self, bytes: usize) -> JsResult<()> {
+        let limits = &self.vm.native_limits;
+        let Some(check) = &limits.allocation_check else {
+            return Ok(());
+        };
+        let pending = limits.unchecked_bytes.get().saturating_add(bytes);
+        if pending < ALLOCATION_CHUNK {
+            limits.unchecked_bytes.set(pending);
+            return Ok(());
+        }
+        limits.unchecked_bytes.set(0);
+        check(pending)
+    }
+
+    /// The concatenation of `parts`, once its length is within the maximum string length and
+    /// its bytes are allowed by the allocation check.
+    pub(crate) fn concat_within_limits(&self, parts: &[JsStr<'_>]) -> JsResult<JsString> {
+        let length = parts.iter().fold(0usize, |sum, part| sum.saturating_add(part.len()));
+        self.reserve_string(length, parts.iter().all(JsStr::is_latin1))?;
+        Ok(JsString::concat_array(parts))
+    }
+
+    /// Checks a string of `length` code units about to be built: past the maximum length it is a
+    /// `RangeError` (as in the specification), otherwise its bytes go to the allocation check.
+    pub(crate) fn reserve_string(&self, length: usize, latin1: bool) -> JsResult<()> {
+        if length > crate::builtins::string::String::MAX_STRING_LENGTH {
+            return Err(JsNativeError::range()
+                .with_message("Invalid string length")
+                .into());
+        }
+        self.reserve_memory(if latin1 { length } else { length * 2 })
+    }
+}
