@@ -35,9 +35,7 @@ impl StepCounter {
             call_hook();
         }
     }
-}
 
-impl StepCounter {
     /// Counts `steps` at once, for work done in one go (a single-character loop running along
     /// the input, which `/(?<=a+)b/` does at every position).
     #[inline(always)]
