@@ -355,6 +355,18 @@ impl RegExp {
         let full_unicode =
             flags.contains(RegExpFlags::UNICODE) || flags.contains(RegExpFlags::UNICODE_SETS);
 
+        // Local patch (code-runtime-boa): compiling builds a tree as large as the pattern, and a
+        // budget stopping the compilation still has to free it (over 100 ms for 4.5 MB), so a
+        // pattern is at most as long as a program may be; V8 also refuses patterns too large.
+        const MAX_PATTERN_LENGTH: usize = 1 << 20;
+        if p.len() > MAX_PATTERN_LENGTH {
+            return Err(JsNativeError::syntax()
+                .with_message(format!(
+                    "Invalid regular expression: longer than {MAX_PATTERN_LENGTH} code units: too large"
+                ))
+                .into());
+        }
+
         let matcher = if full_unicode {
             // Unicode mode (u/v flag) OR pattern has named groups:
             // compile as full Unicode codepoints.
