@@ -1,6 +1,7 @@
 'use strict'
 
 const { createCodeRuntime } = require('../runtime.js')
+const { describeValue } = require('../options.js')
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
@@ -35,7 +36,7 @@ class BoaExecutor {
       throw new TypeError('BoaExecutor: options.runtime must be a runtime from createCodeRuntime()')
     }
     if (language !== 'typescript' && language !== 'javascript') {
-      throw new TypeError(`BoaExecutor: options.language must be 'typescript' or 'javascript', got ${JSON.stringify(language)}`)
+      throw new TypeError(`BoaExecutor: options.language must be 'typescript' or 'javascript', got ${describeValue(language)}`)
     }
     this.#runtime = runtime
     this.#ownsRuntime = runtime === undefined
