@@ -107,7 +107,7 @@ describe('code-runtime-boa run', () => {
     [['run'], 'missing program'],
     [['run', 'a.ts', 'b.ts'], "unexpected argument 'b.ts'"],
     [['run', 'nowhere.ts'], "cannot read program 'nowhere.ts': no such file"],
-    [['run', 'examples/agent.ts', '--compute-ms', 'soon'], "--compute-ms expects a positive whole number of milliseconds, got 'soon'"],
+    [['run', 'examples/agent.ts', '--compute-ms', 'soon'], "--compute-ms expects a whole number of milliseconds from 1 to 2147483647, got 'soon'"],
     [['run', 'examples/agent.ts', '--wall-ms', '-5'], '--wall-ms'],
     [['run', 'examples/agent.ts', '--bindings', 'missing.js'], "cannot load bindings module 'missing.js'"],
     [['run', 'examples/agent.ts', '--verbose'], "Unknown option '--verbose'"],

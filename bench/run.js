@@ -12,6 +12,8 @@ const PEERS = ['boa', 'worker', 'isolated-vm', 'quickjs', 'node-vm']
 const COUNTS = SMOKE
   ? { warmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, concurrent: 20, compute: 1, stops: 1, soak: 48 }
   : { warmup: 3, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, concurrent: 1000, compute: 10, stops: 5, soak: 2000 }
+// The long-life section's counts (h): full size, or a small version for the smoke run.
+const LIFE = SMOKE ? { executes: 1000, runs: 5000 } : { executes: 10_000, runs: 100_000 }
 // A run that has not settled by then is reported as broken instead of hanging the bench.
 const RUN_DEADLINE_MS = 120_000
 const STOP_DEADLINE_MS = 10_000
@@ -403,6 +405,131 @@ async function soak(peers) {
   }
 }
 
+// (h) Long life: one session and one runtime used for a long time, sequentially. A leak shows as
+// RSS growing after warm-up, per-run time creeping up, or the program's memory count rising.
+const LIFE_WARMUP_SHARE = 0.1
+const LIFE_WINDOW_SHARE = 0.1
+// The smoke run fails past these, measured from the end of warm-up to the end. RSS settles late
+// (a session grew about 20 MB over its first 5,000 executes, then stayed flat), while a leaked
+// realm per run (about 240 KiB) would pass 64 MB within the smoke run's first 300 runs.
+const LIFE_RSS_GROWTH_BOUND = 64 * 2 ** 20
+const LIFE_SLOWDOWN_BOUND = 3
+const LIFE_SESSION_MEMORY = 16 * 2 ** 20
+const LIFE_PROGRAM = 'const n: number = await tick(); return n + 1'
+
+const median = (values) => summarize(values).median
+
+/**
+ * Calls `step(i)` `count` times in sequence, timing each; resolves to RSS (after a GC) and thread
+ * counts at the start, after warm-up, halfway and at the end, the per-step median of the first
+ * window after warm-up and of the last window, and `probe()`'s figure after warm-up and at the end.
+ */
+async function life(count, step, probe) {
+  const warmup = Math.round(count * LIFE_WARMUP_SHARE)
+  const window = Math.round(count * LIFE_WINDOW_SHARE)
+  const sample = async () => {
+    global.gc()
+    return { rss: process.memoryUsage.rss(), threads: threadCount() }
+  }
+  const elapsed = new Float64Array(count)
+  const marks = { start: await sample() }
+  let memoryStart
+  for (let i = 0; i < count; i++) {
+    if (i === warmup) {
+      marks.warm = await sample()
+      memoryStart = await probe()
+    }
+    if (i === count / 2) marks.middle = await sample()
+    const t0 = performance.now()
+    await withDeadline(step(i), RUN_DEADLINE_MS)
+    elapsed[i] = performance.now() - t0
+  }
+  marks.end = await sample()
+  const memoryEnd = await probe()
+  return {
+    marks,
+    memory: { start: memoryStart, end: memoryEnd },
+    perStep: { start: median(Array.from(elapsed.subarray(warmup, warmup + window))), end: median(Array.from(elapsed.subarray(count - window))) },
+  }
+}
+
+/** The smallest of `low`..`high` for which `fits(n)` holds, to `resolution` (fits must be monotonic). */
+async function smallestFitting(low, high, resolution, fits) {
+  while (high - low > resolution) {
+    const mid = Math.floor((low + high) / 2)
+    if (await fits(mid)) high = mid
+    else low = mid
+  }
+  return high
+}
+
+const KIB = 1024
+
+async function longLife() {
+  const { createCodeRuntime } = require('..')
+  const runtime = createCodeRuntime()
+  const bindings = { tick: () => 1 }
+  const expectTwo = (what, result) => {
+    if (!result.ok || result.value !== 2) throw new Error(`${what} ended with ${JSON.stringify(result.error ?? result.value)}`)
+  }
+  const rows = []
+  try {
+    // A session: its realm lives through every execute. Memory count: the public budget is the
+    // only window on it, so the probe finds the largest string a program can still allocate under
+    // the session's maxMemoryBytes; the count is the budget minus that headroom (±1 KiB).
+    const session = await runtime.createSession({ bindings, limits: { maxMemoryBytes: LIFE_SESSION_MEMORY } })
+    const sessionMemory = async () => {
+      const headroom = await smallestFitting(0, LIFE_SESSION_MEMORY, KIB, async (n) => {
+        const observation = await session.execute({ code: `return ((n) => 'x'.repeat(n).length)(${n})` })
+        return observation.status !== 'completed'
+      })
+      return LIFE_SESSION_MEMORY - headroom
+    }
+    console.log(`  (h) long life · session, ${LIFE.executes} executes`)
+    const sessionLife = await life(LIFE.executes, async () => {
+      const observation = await session.execute({ code: LIFE_PROGRAM })
+      expectTwo('an execute', observation.status === 'completed' ? { ok: true, value: observation.value } : { ok: false, error: observation })
+    }, sessionMemory)
+    await session.stop()
+    rows.push(['session', LIFE.executes, sessionLife])
+
+    // A runtime: every run gets a fresh realm, so the count is the smallest maxMemoryBytes under
+    // which the run still completes (±1 KiB), i.e. what a fresh realm and the program take.
+    const runMemory = () => smallestFitting(0, 16 * 2 ** 20, KIB, async (maxMemoryBytes) => {
+      const result = await runtime.run({ source: LIFE_PROGRAM, bindings, limits: { maxMemoryBytes } })
+      return result.ok
+    })
+    console.log(`  (h) long life · runtime, ${LIFE.runs} runs`)
+    const runtimeLife = await life(LIFE.runs, async () => expectTwo('a run', await runtime.run({ source: LIFE_PROGRAM, bindings })), runMemory)
+    rows.push(['runtime', LIFE.runs, runtimeLife])
+  } catch (error) {
+    fail('(h) long life', error)
+  } finally {
+    await runtime.dispose()
+  }
+  for (const [what, , figures] of rows) {
+    const growth = figures.marks.end.rss - figures.marks.warm.rss
+    if (growth > LIFE_RSS_GROWTH_BOUND) fail(`(h) long life · ${what}`, `RSS grew by ${mb(growth)} after warm-up (bound ${mb(LIFE_RSS_GROWTH_BOUND)})`)
+    if (figures.perStep.end > LIFE_SLOWDOWN_BOUND * figures.perStep.start) {
+      fail(`(h) long life · ${what}`, `the last window's median (${ms(figures.perStep.end)}) is over ${LIFE_SLOWDOWN_BOUND}x the first's (${ms(figures.perStep.start)})`)
+    }
+  }
+  return {
+    markdown: `One session executing ${LIFE.executes} times and one runtime running ${LIFE.runs} times, in sequence, the trivial program \`${LIFE_PROGRAM}\` (one binding call) each time. RSS after a GC at the start, after warm-up (the first ${LIFE_WARMUP_SHARE * 100}%), halfway and at the end; per-run time as the median of the first ${LIFE_WINDOW_SHARE * 100}% after warm-up and of the last ${LIFE_WINDOW_SHARE * 100}%; threads are the process's. There is no public reading of a program's memory count, so it is probed through the public budget (±1 KiB): for the session, its ${mb(LIFE_SESSION_MEMORY)} maxMemoryBytes minus the largest string a program can still allocate; for the runtime, the smallest maxMemoryBytes under which the run completes. The smoke run fails when RSS grows by more than ${mb(LIFE_RSS_GROWTH_BOUND)} after warm-up or the last window's median is over ${LIFE_SLOWDOWN_BOUND}x the first's.\n\n${table(
+      ['subject', 'count', 'RSS start → warm → half → end', 'per run start → end', 'threads start → end', 'memory count warm → end'],
+      rows.map(([what, count, f]) => [
+        what,
+        String(count),
+        `${mb(f.marks.start.rss)} → ${mb(f.marks.warm.rss)} → ${mb(f.marks.middle.rss)} → ${mb(f.marks.end.rss)}`,
+        `${ms(f.perStep.start)} → ${ms(f.perStep.end)}`,
+        `${f.marks.start.threads} → ${f.marks.end.threads}`,
+        `${(f.memory.start / KIB).toFixed(0)} KiB → ${(f.memory.end / KIB).toFixed(0)} KiB`,
+      ]),
+    )}`,
+    targets: [],
+  }
+}
+
 const WORKLOADS = [
   ['(a) Cold run', coldRun],
   ['(b) Sequential binding calls', sequentialCalls],
@@ -411,6 +538,7 @@ const WORKLOADS = [
   ['(e) Compute', compute],
   ['(f) Stop latency', stopLatency],
   ['(g) Soak of stopped runs', soak],
+  ['(h) Long life', longLife],
 ]
 
 // ---------------------------------------------------------------------------------------------

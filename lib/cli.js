@@ -5,6 +5,7 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { parseArgs } = require('node:util')
 const { pathToFileURL } = require('node:url')
+const { MAX_MS } = require('./options.js')
 
 const SYNOPSIS = 'code-runtime-boa run <program.ts|program.js> [--bindings module.js] [--compute-ms N] [--wall-ms N] [--json]'
 
@@ -90,8 +91,8 @@ function parse(argv) {
 
 function milliseconds(flag, text) {
   const value = Number(text)
-  if (!/^\d+$/.test(text) || value <= 0) {
-    throw new UsageError(`${flag} expects a positive whole number of milliseconds, got '${text}'`)
+  if (!/^\d+$/.test(text) || value <= 0 || value > MAX_MS) {
+    throw new UsageError(`${flag} expects a whole number of milliseconds from 1 to ${MAX_MS}, got '${text}'`)
   }
   return value
 }

@@ -3,6 +3,7 @@
 const { default: Ajv } = require('ajv')
 const { default: Ajv2020 } = require('ajv/dist/2020')
 const { default: addFormats } = require('ajv-formats')
+const { describeValue: describePrimitive } = require('./options.js')
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
@@ -13,7 +14,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 function describeBindings(catalog, options = {}) {
   const namespace = options.namespace ?? 'tools'
   if (typeof namespace !== 'string' || !IDENTIFIER.test(namespace)) {
-    throw new TypeError(`describeBindings: namespace must be a JavaScript identifier such as 'tools', got ${JSON.stringify(namespace)}`)
+    throw new TypeError(`describeBindings: namespace must be a JavaScript identifier such as 'tools', got ${describePrimitive(namespace)}`)
   }
   // namespaces are Maps, so no tool name can be mistaken for part of a tool
   const tree = new Map()
@@ -250,10 +251,8 @@ function splitName(name, prefix) {
 }
 
 function describeValue(value) {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'function') return 'a function'
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`
+  const described = describePrimitive(value)
+  return ['string', 'number', 'bigint', 'boolean'].includes(typeof value) ? `${typeof value} ${described}` : described
 }
 
 module.exports = { describeBindings }

@@ -11,12 +11,26 @@ const LIMIT_MAXIMA = { computeMs: MAX_MS, maxWallMs: MAX_MS, maxLogBytes: MAX_BY
 const LIMIT_KEYS = Object.keys(LIMIT_MAXIMA)
 const LANGUAGES = ['typescript', 'javascript']
 
-/** A short, safe description of any value for an error message (it never calls user code). */
-function describe(value) {
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
-  if (value === null) return 'null'
-  return `a ${typeof value}`
+/**
+ * A short, safe description of any value for an error message: it never calls user code, so a
+ * value whose toString, toJSON or proxy traps throw (or a BigInt, which JSON refuses) still gets
+ * a message that names the option.
+ */
+function describeValue(value) {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+    case 'bigint':
+      return `${value}n`
+    case 'symbol':
+      return 'a symbol'
+    case 'function':
+      return 'a function'
+    case 'object':
+      return value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object'
+    default:
+      return String(value)
+  }
 }
 
 /**
@@ -27,7 +41,7 @@ function checkNumber(value, name, max, { fallback, infinite = false } = {}) {
   if (value === undefined && fallback !== undefined) return fallback
   const inRange = typeof value === 'number' && value >= 0 && (value <= max || (infinite && value === Infinity))
   if (!inRange) {
-    throw new TypeError(`${name} must be a number from 0 to ${max}${infinite ? ' or Infinity' : ''}, got ${describe(value)}`)
+    throw new TypeError(`${name} must be a number from 0 to ${max}${infinite ? ' or Infinity' : ''}, got ${describeValue(value)}`)
   }
   return value
 }
@@ -37,7 +51,7 @@ const checkBytes = (value, name, options) => checkNumber(value, name, MAX_BYTES,
 
 function checkLimits(limits, where) {
   if (limits === undefined || limits === null) return undefined
-  if (typeof limits !== 'object') throw new TypeError(`${where} must be an object like { computeMs: 1000 }, got ${describe(limits)}`)
+  if (typeof limits !== 'object') throw new TypeError(`${where} must be an object like { computeMs: 1000 }, got ${describeValue(limits)}`)
   const checked = {}
   for (const [key, value] of Object.entries(limits)) {
     if (value === undefined) continue
@@ -52,7 +66,7 @@ function checkLimits(limits, where) {
 function checkLanguage(language) {
   if (language === undefined) return 'typescript'
   if (!LANGUAGES.includes(language)) {
-    throw new TypeError(`language must be 'typescript' or 'javascript', got ${describe(language)}`)
+    throw new TypeError(`language must be 'typescript' or 'javascript', got ${describeValue(language)}`)
   }
   return language
 }
@@ -62,23 +76,33 @@ function checkModules(modules) {
   if (modules === undefined || modules === null) return undefined
   if (typeof modules !== 'object' || Array.isArray(modules)) throw new TypeError("modules must be an object like { 'helpers.js': 'export const x = 1' }")
   for (const [specifier, text] of Object.entries(modules)) {
-    if (typeof text !== 'string') throw new TypeError(`modules[${JSON.stringify(specifier)}] must be the module's source text, got ${typeof text}`)
+    if (typeof text !== 'string') throw new TypeError(`modules[${JSON.stringify(specifier)}] must be the module's source text, got ${describeValue(text)}`)
   }
   return { ...modules }
 }
 
-/** An AbortSignal, or undefined; checked before a program starts, so a bad one never half-starts it. */
+const readAborted = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted').get
+
+/**
+ * A signal of our own that follows the caller's AbortSignal, or undefined; checked before a
+ * program starts. Only a genuine AbortSignal is taken, and the runtime listens on the copy:
+ * a look-alike or an overridden addEventListener/removeEventListener would otherwise throw
+ * later, from inside the addon's callback, after the program had started.
+ */
 function checkSignal(signal) {
   if (signal === undefined) return undefined
-  const isSignal = signal !== null && typeof signal === 'object' && typeof signal.aborted === 'boolean' &&
-    typeof signal.addEventListener === 'function' && typeof signal.removeEventListener === 'function'
-  if (!isSignal) throw new TypeError(`signal must be an AbortSignal (from new AbortController().signal), got ${describe(signal)}`)
-  return signal
+  try {
+    // the prototype's getter throws for anything but a real AbortSignal (AbortSignal.any alone takes look-alikes)
+    readAborted.call(signal)
+    return AbortSignal.any([signal])
+  } catch {
+    throw new TypeError(`signal must be an AbortSignal (from new AbortController().signal), got ${describeValue(signal)}`)
+  }
 }
 
 function checkFunction(value, name) {
-  if (value !== undefined && typeof value !== 'function') throw new TypeError(`${name} must be a function, got ${describe(value)}`)
+  if (value !== undefined && typeof value !== 'function') throw new TypeError(`${name} must be a function, got ${describeValue(value)}`)
   return value
 }
 
-module.exports = { MAX_MS, checkLimits, checkLanguage, checkModules, checkMs, checkBytes, checkSignal, checkFunction }
+module.exports = { MAX_MS, describeValue, checkLimits, checkLanguage, checkModules, checkMs, checkBytes, checkSignal, checkFunction }

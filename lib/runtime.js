@@ -5,7 +5,7 @@
 
 const { availableParallelism } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
-const { checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
+const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
 const { flattenBindings, answerCall } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
@@ -31,7 +31,7 @@ class CodeRuntime {
     }
     const { limits, maxConcurrency } = options ?? {}
     if (maxConcurrency !== undefined && !((Number.isInteger(maxConcurrency) && maxConcurrency >= 1) || maxConcurrency === Infinity)) {
-      throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${String(maxConcurrency)}`)
+      throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrency)}`)
     }
     this.#maxConcurrency = maxConcurrency ?? DEFAULT_MAX_CONCURRENCY
     const maxWorkers = Number.isFinite(this.#maxConcurrency) ? Math.min(this.#maxConcurrency, 2 ** 32 - 1) : undefined

@@ -4,7 +4,7 @@
 // observed in intervals while they run, with staged inputs the programs can read.
 
 const { randomUUID } = require('node:crypto')
-const { MAX_MS, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal } = require('./options.js')
+const { MAX_MS, describeValue, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal } = require('./options.js')
 const { flattenBindings, answerCall } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 
@@ -29,8 +29,15 @@ function boundOutput(text, max) {
 /** The frame as the JSON data the session's programs see: a copy, without what JSON drops. */
 function frameData(frame) {
   if (frame === undefined) return undefined
-  const json = JSON.stringify(frame)
-  if (json === undefined) throw new TypeError('frame must be JSON data (an object, array, string, number, boolean or null)')
+  const mustBe = 'frame must be JSON data (an object, array, string, number, boolean or null)'
+  let json
+  try {
+    json = JSON.stringify(frame)
+  } catch (error) {
+    // a cycle, a BigInt, or a toJSON that throws
+    throw new TypeError(`${mustBe}: ${error instanceof Error ? error.message : 'it cannot be written as JSON'}`, { cause: error })
+  }
+  if (json === undefined) throw new TypeError(mustBe)
   return { data: JSON.parse(json) }
 }
 
@@ -134,7 +141,8 @@ class CodeSession {
       const signal = checkSignal(options.signal)
       const observation = this.#observation(options)
       if (signal?.aborted) throw new Error('execute: the signal was already aborted; the program was not started')
-      const current = { id: ++this.#executions, output: '', result: undefined, waiters: [], terminated: false }
+      // `signal` rides along so the runtime's copy of the caller's signal lives as long as the program
+      const current = { id: ++this.#executions, output: '', result: undefined, waiters: [], terminated: false, signal }
       this.#current = current
       this.#native.execute(this.#nativeId, current.id, options.code, language, limits)
       signal?.addEventListener('abort', () => this.#stopCurrent(current), { once: true })
@@ -208,7 +216,7 @@ class CodeSession {
         const where = `stageInputs: input ${index}`
         if (input === null || typeof input !== 'object') throw new TypeError(`${where} must be an object { name, data }`)
         if (typeof input.name !== 'string' || !STAGED_NAME.test(input.name)) {
-          throw new TypeError(`${where}: name ${JSON.stringify(input.name)} must be 1-128 letters, digits, '.', '_' or '-', not starting with '.', '_' or '-'`)
+          throw new TypeError(`${where}: name ${describeValue(input.name)} must be 1-128 letters, digits, '.', '_' or '-', not starting with '.', '_' or '-'`)
         }
         const bytes = typeof input.data === 'string' ? Buffer.from(input.data, 'utf8')
           : input.data instanceof Uint8Array ? Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength)

@@ -2,6 +2,7 @@
 
 const acorn = require('acorn')
 const { createCodeRuntime } = require('../runtime.js')
+const { describeValue } = require('../options.js')
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
@@ -101,7 +102,7 @@ class BoaExecutor {
       throw new TypeError('BoaExecutor: options.runtime must be a runtime from createCodeRuntime()')
     }
     if (language !== 'typescript' && language !== 'javascript') {
-      throw new TypeError(`BoaExecutor: options.language must be 'typescript' or 'javascript', got ${JSON.stringify(language)}`)
+      throw new TypeError(`BoaExecutor: options.language must be 'typescript' or 'javascript', got ${describeValue(language)}`)
     }
     if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
       throw new TypeError(`BoaExecutor: options.timeout must be a positive number of milliseconds, got ${String(timeout)}`)
