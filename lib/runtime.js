@@ -135,7 +135,7 @@ class CodeRuntime {
       }
     }
     try {
-      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, onEvent)
+      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.onLog !== undefined, onEvent)
     } catch (error) {
       return finish(stoppedResult('disposed', error.message))
     }

@@ -181,7 +181,10 @@ impl Walk {
         let mut items = Vec::with_capacity(length.min(1024) as usize);
         for index in 0..length {
             self.path.push(Segment::Index(index));
-            let item = array.get(index, context)?;
+            let item = match stored_property(array, &PropertyKey::from(index)) {
+                Some(Some(OwnProperty { value: Some(value), .. })) => value,
+                _ => array.get(index, context)?,
+            };
             let converted = self.value(&item, context);
             self.path.pop();
             items.push(converted?.unwrap_or(Value::Null));
@@ -198,10 +201,17 @@ impl Walk {
                 PropertyKey::Index(i) => i.get().to_string(),
                 PropertyKey::Symbol(_) => continue,
             };
-            if !own_property(object, &key, context)?.is_some_and(|d| d.enumerable) {
+            let Some(property) = own_property(object, &key, context)? else { continue };
+            if !property.enumerable {
                 continue;
             }
-            let item = object.get(key, context)?;
+            // Read as JSON.stringify does: [[GetOwnProperty]], then [[Get]]. Where the first was
+            // read straight from the object's storage nothing can run in between, so its value is
+            // the [[Get]] result; accessors and exotic objects (a Proxy's `get` trap) take [[Get]].
+            let item = match property.value {
+                Some(value) if property.direct => value,
+                _ => object.get(key, context)?,
+            };
             self.path.push(Segment::Key(name.clone()));
             let converted = self.value(&item, context);
             self.path.pop();
@@ -220,9 +230,14 @@ pub struct OwnProperty {
     pub getter: bool,
     pub setter: bool,
     pub enumerable: bool,
+    /// Read straight from the object's storage, with no program code run (no Proxy trap).
+    pub direct: bool,
 }
 
 pub fn own_property(object: &JsObject, key: &PropertyKey, context: &mut Context) -> JsResult<Option<OwnProperty>> {
+    if let Some(stored) = stored_property(object, key) {
+        return Ok(stored);
+    }
     let args = [JsValue::from(object.clone()), JsValue::from(key.clone())];
     let descriptor = OrdinaryObject::get_own_property_descriptor(&JsValue::undefined(), &args, context)?;
     let Some(descriptor) = descriptor.as_object() else { return Ok(None) };
@@ -231,7 +246,24 @@ pub fn own_property(object: &JsObject, key: &PropertyKey, context: &mut Context)
     let setter = !descriptor.get(js_string!("set"), context)?.is_undefined();
     let value = if is_accessor { None } else { Some(descriptor.get(js_string!("value"), context)?) };
     let enumerable = descriptor.get(js_string!("enumerable"), context)?.to_boolean();
-    Ok(Some(OwnProperty { value, getter, setter, enumerable }))
+    Ok(Some(OwnProperty { value, getter, setter, enumerable, direct: false }))
+}
+
+/// The own property of an object whose [[GetOwnProperty]] is the ordinary one (plain objects and
+/// arrays), read from its storage without building a descriptor object (which cost about 12k
+/// instructions a property); `None` for other objects, whose [[GetOwnProperty]] may run code.
+fn stored_property(object: &JsObject, key: &PropertyKey) -> Option<Option<OwnProperty>> {
+    if !(object.is_ordinary() || object.is_array()) {
+        return None;
+    }
+    let descriptor = object.borrow().properties().get(key);
+    Some(descriptor.map(|descriptor| OwnProperty {
+        getter: descriptor.get().is_some_and(|g| !g.is_undefined()),
+        setter: descriptor.set().is_some_and(|s| !s.is_undefined()),
+        value: if descriptor.is_accessor_descriptor() { None } else { Some(descriptor.value().cloned().unwrap_or_default()) },
+        enumerable: descriptor.enumerable().unwrap_or(false),
+        direct: true,
+    }))
 }
 
 /// An array's `length`.
