@@ -322,6 +322,25 @@ mod tests {
     }
 
     #[test]
+    fn values_read_from_storage_match_json_stringify() {
+        // Array holes and accessor elements go through [[Get]] (the prototype chain, the getter
+        // once); plain data elements and properties are read from the object's storage.
+        let source = "let runs = 0; Object.defineProperty(Array.prototype, 1, { get() { return 'from proto' }, configurable: true });
+            const a = [0, , 2]; Object.defineProperty(a, 2, { get() { runs++; return 'getter' }, enumerable: true });
+            const o = { a, n: { deep: [1, { x: 'y' }] } }; Object.defineProperty(o, 'hidden', { value: 1, enumerable: false });
+            [o, JSON.stringify(o), () => runs]";
+        let context = &mut Context::default();
+        let list = context.eval(Source::from_bytes(source)).unwrap();
+        let list = list.as_object().unwrap();
+        let object = list.get(0, context).unwrap();
+        let stringified = list.get(1, context).unwrap().to_string(context).unwrap().to_std_string_escaped();
+        let converted = to_json(&object, BOUNDS, context).unwrap().unwrap();
+        assert_eq!(converted, serde_json::from_str::<Value>(&stringified).unwrap());
+        let runs = list.get(2, context).unwrap().as_callable().unwrap().call(&JsValue::undefined(), &[], context).unwrap();
+        assert_eq!(runs, JsValue::from(2), "once for JSON.stringify, once for the conversion");
+    }
+
+    #[test]
     fn what_json_would_mangle_is_refused_with_its_path() {
         assert!(refused("({ a: { f() {} } })").contains("value.a.f is a function"));
         assert!(refused("[1n]").contains("value[0] is a BigInt"));
