@@ -6,6 +6,7 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { isDeepStrictEqual } = require('node:util')
 const { summarize, ms, mb, times, table, threadCount, resetPeakRss, peakRss, machine } = require('./report')
+const { workloads } = require('./workloads')
 
 const SMOKE = process.argv.includes('--smoke')
 const PEERS = ['boa', 'worker', 'isolated-vm', 'quickjs', 'node-vm']
@@ -14,6 +15,7 @@ const COUNTS = SMOKE
   : { warmup: 3, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, bigValues: 20, concurrent: 1000, compute: 10, stops: 5, soak: 2000 }
 // A run that has not settled by then is reported as broken instead of hanging the bench.
 const RUN_DEADLINE_MS = 120_000
+const WORKLOADS_OF_ISSUE_17 = workloads()
 const STOP_DEADLINE_MS = 10_000
 
 const failures = []
@@ -95,13 +97,7 @@ const expectValue = (expected) => ({ value }) =>
 
 async function coldRun(peers) {
   const run = {
-    source: [
-      'interface User { id: number; name: string }',
-      'const user: User = await getUser(7)',
-      'console.log(`hello ${user.name}`)',
-      'return { id: user.id, greeting: `hi ${user.name}` as string }',
-    ].join('\n'),
-    bindings: { getUser: async (id) => ({ id, name: 'ada' }) },
+    ...WORKLOADS_OF_ISSUE_17.cold,
     check: (result) =>
       expectValue({ id: 7, greeting: 'hi ada' })(result) ??
       (result.logs.includes('hello ada') ? undefined : `logs ${JSON.stringify(result.logs)} lack "hello ada"`),
@@ -152,25 +148,10 @@ async function sequentialCalls(peers) {
   }
 }
 
-// About 1 MB as JSON: 15,000 records of four fields, the shape of a tool's list result.
-const megabyteSource = "Array.from({ length: 15000 }, (_, i) => ({ id: i, name: 'item' + i, tags: ['a', 'b'], score: i / 3 }))"
-const MEGABYTE_LIMITS = { maxResultBytes: 4 * 2 ** 20 }
-
 async function bigValues(peers) {
-  const megabyte = new Function(`return ${megabyteSource}`)()
   const runs = {
-    argument: {
-      source: `const items = ${megabyteSource}\nreturn await take(items)`,
-      bindings: { take: async (items) => items.length },
-      limits: MEGABYTE_LIMITS,
-      check: expectValue(15000),
-    },
-    reply: {
-      source: 'const items: { id: number }[] = await give()\nreturn items[14999].id',
-      bindings: { give: async () => megabyte },
-      limits: MEGABYTE_LIMITS,
-      check: expectValue(14999),
-    },
+    argument: { ...WORKLOADS_OF_ISSUE_17.argument, check: expectValue(15000) },
+    reply: { ...WORKLOADS_OF_ISSUE_17.reply, check: expectValue(14999) },
   }
   const sections = []
   const targets = []
@@ -183,7 +164,7 @@ async function bigValues(peers) {
     if (direction === 'argument') targets.push(target('(h) 1 MB argument crosses in under 60 ms', boa && ms(boa.median), boa && boa.median < 60))
   }
   return {
-    markdown: `A program sending about 1 MB of JSON-shaped data (${JSON.stringify(megabyte).length} bytes as JSON) to a binding as its argument, and one receiving as much as a binding's reply; building the data in the program is included. ${COUNTS.bigValues} runs per peer.\n\n${sections.join('\n\n')}`,
+    markdown: `A program sending about 1 MB of JSON-shaped data (15,000 records, 1,043,291 bytes as JSON) to a binding as its argument, and one receiving as much as a binding's reply; building the data in the program is included. ${COUNTS.bigValues} runs per peer.\n\n${sections.join('\n\n')}`,
     targets,
   }
 }
