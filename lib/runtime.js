@@ -136,7 +136,7 @@ class CodeRuntime {
       }
     }
     try {
-      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, onEvent)
+      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, job.onLog !== undefined, onEvent)
     } catch (error) {
       return finish(stoppedResult('disposed', error.message))
     }

@@ -38,17 +38,22 @@ type EventCallbackBuilder<'env, const WEAK: bool> = ThreadsafeFunctionBuilder<'e
 
 /// A sink that queues events to a JS callback. A run's callback keeps Node alive until the run
 /// ends; a session's does not, so an idle session never holds the process open.
-fn sink_for(on_event: &Function<ProgramEvent, ()>, keep_alive: bool) -> Result<Sink> {
+fn sink_for(on_event: &Function<ProgramEvent, ()>, keep_alive: bool, stream_logs: bool) -> Result<Sink> {
     let builder = on_event.build_threadsafe_function::<ProgramEvent>().callee_handled::<false>();
-    if keep_alive { queue_to(builder.weak::<false>()) } else { queue_to(builder.weak::<true>()) }
+    if keep_alive { queue_to(builder.weak::<false>(), stream_logs) } else { queue_to(builder.weak::<true>(), stream_logs) }
 }
 
 /// What napi allocates on the sending thread to queue one event.
 const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<ProgramEvent, ()>>();
 
-fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>) -> Result<Sink> {
+fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>, stream_logs: bool) -> Result<Sink> {
     let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| Ok(ctx.value))?;
     Ok(Arc::new(move |event: ProgramEvent| {
+        // With no one listening, a log line only needs to reach the outcome's `logs`: waking
+        // Node's thread for it would cost a cross-thread hop per line.
+        if !stream_logs && matches!(event, ProgramEvent::Log { .. }) {
+            return;
+        }
         let bytes = event.heap_bytes() + QUEUED_EVENT_BYTES;
         // Node's thread frees what it was given; what it refused was dropped here already.
         if tsfn.call(event, ThreadsafeFunctionCallMode::NonBlocking) == Status::Ok {
@@ -116,7 +121,8 @@ impl NativeRuntime {
         Launch { binding_paths, modules, limits: limits.unwrap_or_default(), sink }
     }
 
-    /// Starts a program on its own thread; returns its id.
+    /// Starts a program on its own thread; returns its id. `streamLogs`: whether `log` events are
+    /// wanted (the host has a listener); the outcome carries every log line either way.
     #[napi(catch_unwind)]
     pub fn run(
         &self,
@@ -125,9 +131,10 @@ impl NativeRuntime {
         binding_paths: Vec<String>,
         limits: Option<LimitOverrides>,
         modules: Option<HashMap<String, String>>,
+        stream_logs: bool,
         on_event: Function<ProgramEvent, ()>,
     ) -> Result<u32> {
-        let launch = self.launch(binding_paths, modules.unwrap_or_default(), limits, sink_for(&on_event, true)?);
+        let launch = self.launch(binding_paths, modules.unwrap_or_default(), limits, sink_for(&on_event, true, stream_logs)?);
         self.engine.run(source, language, launch).map_err(engine_error)
     }
 
@@ -140,7 +147,7 @@ impl NativeRuntime {
         frame: Option<Frame>,
         on_event: Function<ProgramEvent, ()>,
     ) -> Result<u32> {
-        let launch = self.launch(binding_paths, HashMap::new(), limits, sink_for(&on_event, false)?);
+        let launch = self.launch(binding_paths, HashMap::new(), limits, sink_for(&on_event, false, true)?);
         self.engine.open_session(frame.map(|frame| frame.data), launch).map_err(engine_error)
     }
 

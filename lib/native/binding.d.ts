@@ -17,8 +17,11 @@ export declare class NativeRuntime {
    * be running at once, so no more worker threads are started.
    */
   constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null, maxWorkers?: number | undefined | null)
-  /** Starts a program on its own thread; returns its id. */
-  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, onEvent: (arg: ProgramEvent) => void): number
+  /**
+   * Starts a program on its own thread; returns its id. `streamLogs`: whether `log` events are
+   * wanted (the host has a listener); the outcome carries every log line either way.
+   */
+  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg: ProgramEvent) => void): number
   /** Starts a session thread with its realm; returns its id. */
   openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg: ProgramEvent) => void): number
   execute(session: number, execution: number, source: string, language: Language, limits?: LimitOverrides | undefined | null): void

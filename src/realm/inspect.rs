@@ -914,14 +914,14 @@ impl Inspector<'_> {
         let (name, property) = match key {
             Key::More(count) => return Ok(format!("... {count} more propert{}", if *count == 1 { "y" } else { "ies" })),
             Key::Computed(name, value) => {
-                let property = crate::realm::convert::OwnProperty { value: Some(value.clone()), getter: false, setter: false, enumerable: true };
+                let property = crate::realm::convert::OwnProperty { value: Some(value.clone()), getter: false, setter: false, enumerable: true, direct: true };
                 ((*name).to_owned(), property)
             }
             Key::Own(key) => {
                 let property = match own_property(object, key, context)? {
                     Some(property) => property,
                     // an inherited `cause`: Node reads it through the chain
-                    None => crate::realm::convert::OwnProperty { value: Some(data_value(object, key, context)?.unwrap_or_default()), getter: false, setter: false, enumerable: true },
+                    None => crate::realm::convert::OwnProperty { value: Some(data_value(object, key, context)?.unwrap_or_default()), getter: false, setter: false, enumerable: true, direct: false },
                 };
                 (key_name(key, property.enumerable), property)
             }
