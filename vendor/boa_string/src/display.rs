@@ -92,7 +92,8 @@ impl fmt::Debug for JsStringDebugInfo<'_> {
 
         // Show kind specific fields from string.
         match self.inner.kind() {
-            JsStringKind::Latin1Sequence | JsStringKind::Utf16Sequence => {
+            // Local patch (code-runtime-boa): append strings count references like sequences.
+            JsStringKind::Latin1Sequence | JsStringKind::Utf16Sequence | JsStringKind::Append => {
                 if let Some(rc) = self.inner.refcount() {
                     dbg.borrow_mut().field("refcount", &rc);
                 }

@@ -29,7 +29,7 @@ use crate::display::{JsStrDisplayEscaped, JsStrDisplayLossy, JsStringDebugInfo};
 use crate::iter::CodePointsIter;
 use crate::r#type::{Latin1, Utf16};
 pub use crate::vtable::StaticString;
-use crate::vtable::{SequenceString, SliceString};
+use crate::vtable::{AppendString, SequenceString, SliceString};
 #[doc(inline)]
 pub use crate::{
     builder::{CommonJsStringBuilder, Latin1JsStringBuilder, Utf16JsStringBuilder},
@@ -114,6 +114,9 @@ pub(crate) enum JsStringKind {
 
     /// A static string that is valid for `'static` lifetime.
     Static = 3,
+
+    /// A prefix of a growable buffer (local patch, code-runtime-boa). See [`AppendString`].
+    Append = 4,
 }
 
 /// A Latin1 or UTF-16–encoded, reference counted, immutable string.
@@ -703,6 +706,22 @@ impl JsString {
         };
 
         StaticJsStrings::get_string(&string.as_str()).unwrap_or(string)
+    }
+
+    /// Local patch (code-runtime-boa): the concatenation of `parts` in a buffer with room for
+    /// `capacity` code units, which [`JsString::append_in_place`] can then extend without
+    /// copying. For strings that are being built piece by piece.
+    #[must_use]
+    pub fn concat_growable(parts: &[JsStr<'_>], capacity: usize) -> Self {
+        AppendString::concat(parts, capacity)
+    }
+
+    /// Local patch (code-runtime-boa): `self` followed by `parts`, written in place (costing
+    /// only the parts) when `self` came from [`JsString::concat_growable`] or from this, is
+    /// the whole content of its buffer and the buffer has room; `None` otherwise.
+    #[must_use]
+    pub fn append_in_place(&self, parts: &[JsStr<'_>]) -> Option<Self> {
+        AppendString::append_in_place(self, parts)
     }
 
     /// Creates a new [`JsString`] from `data`, without checking if the string is in the interner.

@@ -9,6 +9,10 @@ pub(crate) use sequence::SequenceString;
 pub(crate) mod slice;
 pub(crate) use slice::SliceString;
 
+// Local patch (code-runtime-boa): strings sharing a growable buffer, for linear `+=`.
+pub(crate) mod append;
+pub(crate) use append::AppendString;
+
 pub(crate) mod r#static;
 pub use r#static::StaticString;
 
