@@ -229,6 +229,57 @@ const COMPUTE_PROGRAMS = [
   },
 ]
 
+// A search tool's reply as agents get it: about 200 KB of JSON text, parsed by the program.
+const TOOL_REPLY = JSON.stringify({
+  total: 1300,
+  items: Array.from({ length: 1300 }, (_, i) => ({
+    id: 10_000 + i,
+    repo: `org/repo-${i % 37}`,
+    state: i % 3 ? 'open' : 'closed',
+    labels: i % 5 ? ['bug', `area-${i % 11}`] : ['feature'],
+    comments: (i * 7919) % 53,
+    title: `Issue ${i}: something about component ${i % 97} fails under load`,
+  })),
+})
+
+COMPUTE_PROGRAMS.push(
+  {
+    name: 'report lines',
+    source: [
+      "let out: string = ''",
+      'for (let i = 0; i < 50000; i++) {',
+      '  const x = i * 1.25',
+      '  out += `| ${i} | item-${i} | ${x.toFixed(1)} |\\n`',
+      '}',
+      'return out.length',
+    ].join('\n'),
+    check: expectValue(1618892),
+  },
+  {
+    name: 'tool result processing (200 KB reply)',
+    source: [
+      'type Issue = { id: number; repo: string; state: string; labels: string[]; comments: number; title: string }',
+      'const reply = JSON.parse(await searchIssues()) as { items: Issue[] }',
+      'const byRepo = new Map<string, { open: number; closed: number; comments: number }>()',
+      'for (const issue of reply.items) {',
+      '  let group = byRepo.get(issue.repo)',
+      '  if (!group) byRepo.set(issue.repo, (group = { open: 0, closed: 0, comments: 0 }))',
+      "  if (issue.state === 'open') group.open++",
+      '  else group.closed++',
+      '  group.comments += issue.comments',
+      '}',
+      'const rows = [...byRepo].sort((a, b) => b[1].comments - a[1].comments || a[0].localeCompare(b[0]))',
+      "let table = '| repo | open | closed | comments |\\n| --- | --- | --- | --- |\\n'",
+      'for (const [repo, g] of rows) table += `| ${repo} | ${g.open} | ${g.closed} | ${g.comments} |\\n`',
+      "const bugs = reply.items.filter((i) => i.labels.includes('bug')).sort((a, b) => b.comments - a.comments)",
+      "table += bugs.slice(0, 20).map((i) => `- #${i.id} ${i.title} (${i.comments})`).join('\\n')",
+      'return { repos: rows.length, lines: table.split(\'\\n\').length }',
+    ].join('\n'),
+    bindings: { searchIssues: async () => TOOL_REPLY },
+    check: expectValue({ repos: 37, lines: 59 }),
+  },
+)
+
 async function compute(peers) {
   // Generous budgets, so every peer runs with its enforcement switched on but never trips it.
   const limits = { computeMs: 100_000, maxWallMs: 100_000 }
