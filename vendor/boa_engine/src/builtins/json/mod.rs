@@ -1083,7 +1083,12 @@ impl StateRecord {
         }
         // 3. Let stepback be state.[[Indent]].
         // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
-        let indent = js_string!(&self.indent, &self.gap);
+        // Without a gap the indent stays empty: no string to make per level.
+        let indent = if self.gap.is_empty() {
+            self.indent.clone()
+        } else {
+            js_string!(&self.indent, &self.gap)
+        };
         self.stepbacks
             .push(std::mem::replace(&mut self.indent, indent));
         Ok(())

@@ -8,6 +8,7 @@
 //! round as JavaScript's `Number()` does.
 use crate::{
     Context, JsNativeError, JsObject, JsResult, JsStr, JsString, JsValue, builtins::Array,
+    property::PropertyDescriptor,
 };
 
 /// Parses the whole of `text` as one JSON value.
@@ -131,7 +132,16 @@ impl<T: Unit> JsonReader<'_, T> {
             self.skip_whitespace();
             self.expect(b':')?;
             let value = self.value(context)?;
-            object.create_data_property_or_throw(key, value, context)?;
+            // `CreateDataProperty` on a fresh ordinary object, without the generic
+            // `[[DefineOwnProperty]]` path: a repeated key keeps its slot and takes the value.
+            object.insert_property(
+                key,
+                PropertyDescriptor::builder()
+                    .value(value)
+                    .writable(true)
+                    .enumerable(true)
+                    .configurable(true),
+            );
             self.skip_whitespace();
             match self.peek() {
                 Some(0x2C) => self.pos += 1,
