@@ -4,6 +4,8 @@
 //! [`PositionMap`] so errors report original positions. Budgets need no rewriting: the engine's
 //! interrupt enforces them (see `budget`).
 
+use std::ops::Range;
+
 use swc_common::comments::SingleThreadedComments;
 use swc_common::{BytePos, Span, Spanned};
 use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pat, SeqExpr, Stmt, VarDeclKind};
@@ -197,36 +199,48 @@ fn shell_body(stmts: &[Stmt], end: usize) -> Option<&FunctionBody> {
     (paren.span.hi.0 as usize == end).then_some(body)
 }
 
-/// Where `source` (within `body`) has an HTML-like comment as Boa's script parser reads one
+/// Where `shelled`, within `body`, has an HTML-like comment as Boa's script parser reads one
 /// (Annex B: `<!--` anywhere in code, `-->` first on a line), outside string, template and
 /// regular-expression literals and ordinary comments. Boa and swc disagree on these, so a program
 /// using them could be checked as one text and run as another: they are refused outright.
-fn html_like_comment(shelled: &str, body: std::ops::Range<usize>, literals: &[Span], comments: &[Span]) -> Option<usize> {
-    let range = |span: &Span| span.lo.0 as usize..span.hi.0 as usize;
-    let quoted = |at: usize| literals.iter().chain(comments).any(|span| range(span).contains(&at));
+fn html_like_comment(shelled: &str, body: Range<usize>, literals: &[Span], comments: &[Span]) -> Option<usize> {
+    let to_range = |span: &Span| span.lo.0 as usize..span.hi.0 as usize;
+    let comments = sorted(comments.iter().map(to_range));
     // swc may read an HTML-like comment as a comment: only `//` and `/*` ones are ordinary.
-    if let Some(comment) = comments.iter().find(|c| !matches!(shelled.get(range(c)).and_then(|text| text.get(..2)), Some("//" | "/*"))) {
-        return Some(comment.lo.0 as usize);
+    if let Some(comment) = comments.iter().find(|&c| !matches!(shelled.get(c.clone()).and_then(|text| text.get(..2)), Some("//" | "/*"))) {
+        // swc's span of a `<!--` comment starts after its `<`.
+        return Some(if shelled[..comment.start].ends_with('<') { comment.start - 1 } else { comment.start });
     }
+    let quiet = sorted(literals.iter().map(to_range).chain(comments.iter().cloned()));
+    let quoted = |at: usize| quiet[..quiet.partition_point(|r| r.start <= at)].last().is_some_and(|r| r.contains(&at));
     let code = &shelled[body.clone()];
     let opening = code.match_indices("<!--").map(|(at, _)| body.start + at).find(|&at| !quoted(at));
     let closing = code
         .match_indices("-->")
         .map(|(at, _)| body.start + at)
-        .find(|&at| !quoted(at) && first_on_line(shelled, body.start, at, comments));
+        .find(|&at| !quoted(at) && first_on_line(shelled, body.start, at, &comments));
     opening.into_iter().chain(closing).min()
 }
 
-/// Whether only whitespace and comments precede `at` on its line, a comment spanning lines
-/// counting as a line break (as Boa's lexer reads `-->`). The body's start counts as a line start.
-fn first_on_line(shelled: &str, start: usize, mut at: usize, comments: &[Span]) -> bool {
+/// `ranges`, which do not overlap, in order.
+fn sorted(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
+    let mut ranges: Vec<Range<usize>> = ranges.collect();
+    ranges.sort_by_key(|r| r.start);
+    ranges
+}
+
+/// Whether only whitespace and comments (`comments`, in order) precede `at` on its line, a comment
+/// spanning lines counting as a line break (as Boa's lexer reads `-->`). The body's start counts as
+/// a line start.
+fn first_on_line(shelled: &str, start: usize, mut at: usize, comments: &[Range<usize>]) -> bool {
     let is_line_break = |c: char| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}');
     while at > start {
-        if let Some(comment) = comments.iter().find(|c| c.hi.0 as usize == at) {
-            if shelled[comment.lo.0 as usize..at].contains(is_line_break) {
+        let before = &comments[..comments.partition_point(|c| c.end <= at)];
+        if let Some(comment) = before.last().filter(|c| c.end == at) {
+            if shelled[comment.clone()].contains(is_line_break) {
                 return true;
             }
-            at = comment.lo.0 as usize;
+            at = comment.start;
             continue;
         }
         let Some(c) = shelled[..at].chars().next_back() else { return true };

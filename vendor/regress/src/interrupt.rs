@@ -35,9 +35,7 @@ impl StepCounter {
             call_hook();
         }
     }
-}
 
-impl StepCounter {
     /// Counts `steps` at once, for work done in one go (a single-character loop running along
     /// the input, which `/(?<=a+)b/` does at every position).
     #[inline(always)]
@@ -52,20 +50,24 @@ impl StepCounter {
     }
 }
 
+/// Compiling steps between two calls of the hook: a step of compiling (parsing an atom, visiting a
+/// node) allocates and costs far more than a backtracking step.
+const COMPILE_STEPS_BETWEEN_CALLS: u32 = 1 << 10;
+
 #[cfg(feature = "std")]
 std::thread_local! {
-    static COMPILE_STEPS: core::cell::Cell<u32> = const { core::cell::Cell::new(STEPS_BETWEEN_CALLS) };
+    static COMPILE_STEPS: core::cell::Cell<u32> = const { core::cell::Cell::new(COMPILE_STEPS_BETWEEN_CALLS) };
 }
 
-/// Counts one step of compiling a pattern (a node an optimizer pass visits): passes repeat until
-/// nothing changes, which takes the square of the pattern's size for `'a|'.repeat(1e5)`.
+/// Counts one step of compiling a pattern (an atom parsed, a node a pass visits), so that a huge
+/// pattern's compilation reaches the hook too.
 #[inline]
 pub(crate) fn compile_step() {
     #[cfg(feature = "std")]
     COMPILE_STEPS.with(|left| {
         let next = left.get() - 1;
         if next == 0 {
-            left.set(STEPS_BETWEEN_CALLS);
+            left.set(COMPILE_STEPS_BETWEEN_CALLS);
             call_hook();
         } else {
             left.set(next);

@@ -355,6 +355,18 @@ impl RegExp {
         let full_unicode =
             flags.contains(RegExpFlags::UNICODE) || flags.contains(RegExpFlags::UNICODE_SETS);
 
+        // Local patch (code-runtime-boa): compiling builds a tree as large as the pattern, and a
+        // budget stopping the compilation still has to free it (over 100 ms for 4.5 MB), so a
+        // pattern is at most as long as a program may be; V8 also refuses patterns too large.
+        const MAX_PATTERN_LENGTH: usize = 1 << 20;
+        if p.len() > MAX_PATTERN_LENGTH {
+            return Err(JsNativeError::syntax()
+                .with_message(format!(
+                    "Invalid regular expression: longer than {MAX_PATTERN_LENGTH} code units: too large"
+                ))
+                .into());
+        }
+
         let matcher = if full_unicode {
             // Unicode mode (u/v flag) OR pattern has named groups:
             // compile as full Unicode codepoints.
@@ -1798,6 +1810,9 @@ impl RegExp {
                 //    In such cases, the corresponding substitution is ignored.
 
                 // ii. Set accumulatedResult to the string-concatenation of accumulatedResult, the substring of S from nextSourcePosition to position, and replacement.
+                // Local patch (code-runtime-boa): each match can add a program-chosen
+                // replacement, so the result grows by what the allocation check allows.
+                context.reserve_memory((position - next_source_position + replacement.len()) * 2)?;
                 accumulated_result.extend(s.get_expect(next_source_position..position).iter());
                 accumulated_result.extend(replacement.iter());
 
