@@ -252,6 +252,57 @@ const COMPUTE_PROGRAMS = [
   },
 ]
 
+// A search tool's reply as agents get it: about 200 KB of JSON text, parsed by the program.
+const TOOL_REPLY = JSON.stringify({
+  total: 1300,
+  items: Array.from({ length: 1300 }, (_, i) => ({
+    id: 10_000 + i,
+    repo: `org/repo-${i % 37}`,
+    state: i % 3 ? 'open' : 'closed',
+    labels: i % 5 ? ['bug', `area-${i % 11}`] : ['feature'],
+    comments: (i * 7919) % 53,
+    title: `Issue ${i}: something about component ${i % 97} fails under load`,
+  })),
+})
+
+COMPUTE_PROGRAMS.push(
+  {
+    name: 'report lines',
+    source: [
+      "let out: string = ''",
+      'for (let i = 0; i < 50000; i++) {',
+      '  const x = i * 1.25',
+      '  out += `| ${i} | item-${i} | ${x.toFixed(1)} |\\n`',
+      '}',
+      'return out.length',
+    ].join('\n'),
+    check: expectValue(1618892),
+  },
+  {
+    name: 'tool result processing (200 KB reply)',
+    source: [
+      'type Issue = { id: number; repo: string; state: string; labels: string[]; comments: number; title: string }',
+      'const reply = JSON.parse(await searchIssues()) as { items: Issue[] }',
+      'const byRepo = new Map<string, { open: number; closed: number; comments: number }>()',
+      'for (const issue of reply.items) {',
+      '  let group = byRepo.get(issue.repo)',
+      '  if (!group) byRepo.set(issue.repo, (group = { open: 0, closed: 0, comments: 0 }))',
+      "  if (issue.state === 'open') group.open++",
+      '  else group.closed++',
+      '  group.comments += issue.comments',
+      '}',
+      'const rows = [...byRepo].sort((a, b) => b[1].comments - a[1].comments || a[0].localeCompare(b[0]))',
+      "let table = '| repo | open | closed | comments |\\n| --- | --- | --- | --- |\\n'",
+      'for (const [repo, g] of rows) table += `| ${repo} | ${g.open} | ${g.closed} | ${g.comments} |\\n`',
+      "const bugs = reply.items.filter((i) => i.labels.includes('bug')).sort((a, b) => b.comments - a.comments)",
+      "table += bugs.slice(0, 20).map((i) => `- #${i.id} ${i.title} (${i.comments})`).join('\\n')",
+      'return { repos: rows.length, lines: table.split(\'\\n\').length }',
+    ].join('\n'),
+    bindings: { searchIssues: async () => TOOL_REPLY },
+    check: expectValue({ repos: 37, lines: 59 }),
+  },
+)
+
 async function compute(peers) {
   // Generous budgets, so every peer runs with its enforcement switched on but never trips it.
   const limits = { computeMs: 100_000, maxWallMs: 100_000 }
@@ -299,7 +350,8 @@ const STOP_PROGRAMS = [
   { name: 'lastIndexOf of a 2e5-long near-miss in 2e6', source: "'a'.repeat(2e6).lastIndexOf('a'.repeat(2e5) + 'b')", only: ['boa'] },
   { name: "new RegExp('\\\\w|'.repeat(33e4), 'iu')", source: "new RegExp('\\\\w|'.repeat(33e4), 'iu')", only: ['boa'] },
   { name: 'lookbehind /(?<=a+)b/ over 1 MB', source: "/(?<=a+)b/.test('a'.repeat(1e6))", only: ['boa'] },
-  { name: 'JSON.stringify of 2000 levels, 2000-char keys', source: "let o = {}\nfor (let i = 0; i < 2000; i++) o = { ['k'.repeat(2000)]: o }\nJSON.stringify(o)", only: ['boa'] },
+  // One such call is linear now (tens of ms); repeated, the stop lands inside one.
+  { name: 'JSON.stringify of 2000 levels, 2000-char keys, repeated', source: "let o = {}\nfor (let i = 0; i < 2000; i++) o = { ['k'.repeat(2000)]: o }\nwhile (true) JSON.stringify(o)", only: ['boa'] },
 ]
 const STOP_BUDGET_MS = 200
 const STOP_KINDS = [

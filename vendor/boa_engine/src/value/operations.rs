@@ -24,9 +24,10 @@ impl JsValue {
 
             // String concat
             // Local patch (code-runtime-boa): string results go through the length and
-            // allocation checks (`Context::concat_within_limits`), so `s += s` stops in time.
+            // allocation checks, so `s += s` stops in time, and appends in place when it can
+            // (`Context::append_within_limits`), so `s += piece` costs the piece.
             (JsVariant::String(x), JsVariant::String(y)) => {
-                Self::from(context.concat_within_limits(&[x.as_str(), y.as_str()])?)
+                Self::from(context.append_within_limits(&x, &[y.as_str()])?)
             }
 
             // Slow path:
@@ -36,11 +37,11 @@ impl JsValue {
                 match (x.variant(), y.variant()) {
                     (JsVariant::String(x), _) => {
                         let y = y.to_string(context)?;
-                        Self::from(context.concat_within_limits(&[x.as_str(), y.as_str()])?)
+                        Self::from(context.append_within_limits(&x, &[y.as_str()])?)
                     }
                     (_, JsVariant::String(y)) => {
                         let x = x.to_string(context)?;
-                        Self::from(context.concat_within_limits(&[x.as_str(), y.as_str()])?)
+                        Self::from(context.append_within_limits(&x, &[y.as_str()])?)
                     }
                     (_, _) => {
                         match (x.to_numeric(context)?, y.to_numeric(context)?) {

@@ -22,6 +22,10 @@ pub const DEFAULT_STACK_RESERVE: usize = 1024 * 1024;
 /// element at a time calls the check once per chunk, not once per element.
 const ALLOCATION_CHUNK: usize = 64 * 1024;
 
+/// Concatenations this long or longer get room to grow (local patch, see
+/// `append_within_limits`); shorter ones are cheap to copy and stay exact.
+const GROWABLE_STRING_MIN: usize = 256;
+
 pub(crate) struct NativeLimits {
     /// Lowest stack address the engine may use before it throws; 0 when the stack is unknown.
     stack_floor: usize,
@@ -61,6 +65,11 @@ impl fmt::Debug for NativeLimits {
             .field("allocation_check", &self.allocation_check.is_some())
             .finish()
     }
+}
+
+/// What a program sees when a string would be longer than the maximum, as in V8.
+fn invalid_string_length() -> JsNativeError {
+    JsNativeError::range().with_message("Invalid string length")
 }
 
 /// What a program sees when the native stack runs low, as in other engines.
@@ -118,13 +127,46 @@ impl Context {
         Ok(JsString::concat_array(parts))
     }
 
+    /// `first` followed by `rest`, within the same limits as [`Self::concat_within_limits`].
+    /// Local patch (code-runtime-boa): `s += piece`, `s + piece`, template literals and
+    /// `concat` copied all of `s` every time, so building a string piece by piece was quadratic.
+    /// A result of [`GROWABLE_STRING_MIN`] units or more goes into a buffer with half again as
+    /// much room, and appending to a string that is all of such a buffer writes only the piece.
+    pub(crate) fn append_within_limits(
+        &self,
+        first: &JsString,
+        rest: &[JsStr<'_>],
+    ) -> JsResult<JsString> {
+        let length = rest
+            .iter()
+            .fold(first.len(), |sum, part| sum.saturating_add(part.len()));
+        let latin1 = first.as_str().is_latin1() && rest.iter().all(JsStr::is_latin1);
+        if length > crate::builtins::string::String::MAX_STRING_LENGTH {
+            return Err(invalid_string_length().into());
+        }
+        // In place, the room was allowed by the allocation check when the buffer was made.
+        if let Some(appended) = first.append_in_place(rest) {
+            return Ok(appended);
+        }
+        let parts = std::iter::once(first.as_str())
+            .chain(rest.iter().copied())
+            .collect::<Vec<_>>();
+        if length < GROWABLE_STRING_MIN {
+            self.reserve_string(length, latin1)?;
+            return Ok(JsString::concat_array(&parts));
+        }
+        let capacity = length
+            .saturating_add(length / 2)
+            .min(crate::builtins::string::String::MAX_STRING_LENGTH);
+        self.reserve_string(capacity, latin1)?;
+        Ok(JsString::concat_growable(&parts, capacity))
+    }
+
     /// Checks a string of `length` code units about to be built: past the maximum length it is a
     /// `RangeError` (as in the specification), otherwise its bytes go to the allocation check.
     pub(crate) fn reserve_string(&self, length: usize, latin1: bool) -> JsResult<()> {
         if length > crate::builtins::string::String::MAX_STRING_LENGTH {
-            return Err(JsNativeError::range()
-                .with_message("Invalid string length")
-                .into());
+            return Err(invalid_string_length().into());
         }
         self.reserve_memory(if latin1 { length } else { length * 2 })
     }

@@ -13,18 +13,14 @@
 //! [json]: https://www.json.org/json-en.html
 //! [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/JSON
 
-use std::{borrow::Cow, iter::once};
-
 use rustc_hash::FxHashSet;
 
 use boa_ast::scope::Scope;
 use boa_gc::{Finalize, Gc, Trace};
-use boa_macros::utf16;
-use itertools::Itertools;
 
 use crate::JsExpect;
 use crate::{
-    Context, JsArgs, JsBigInt, JsData, JsResult, JsString, JsValue, SpannedSourceText,
+    Context, JsArgs, JsBigInt, JsData, JsResult, JsStr, JsString, JsValue, SpannedSourceText,
     builtins::BuiltInObject,
     bytecompiler::ByteCompiler,
     context::intrinsics::Intrinsics,
@@ -33,7 +29,7 @@ use crate::{
     object::{IntegrityLevel, JsObject, internal_methods::InternalMethodPropertyContext},
     property::{Attribute, PropertyNameKind},
     realm::Realm,
-    string::{CodePoint, StaticJsStrings},
+    string::StaticJsStrings,
     symbol::JsSymbol,
     value::IntegerOrInfinity,
     vm::{CallFrame, CallFrameFlags, source_info::SourcePath},
@@ -41,6 +37,9 @@ use crate::{
 use boa_parser::{Parser, Source};
 
 use super::{BuiltInBuilder, IntrinsicObject};
+
+// Local patch (code-runtime-boa): a direct JSON reader for `JSON.parse`.
+mod parse;
 
 /// Converts a nibble (0-15) to its lowercase hex digit as a UTF-16 code unit.
 const fn to_hex_digit(val: u16) -> u16 {
@@ -237,11 +236,14 @@ impl Json {
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/JSON/parse
     pub(crate) fn parse(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let jsonString be ? ToString(text).
-        let json_string = args
-            .first()
-            .cloned()
-            .unwrap_or_default()
-            .to_string(context)?
+        let json_string = args.first().cloned().unwrap_or_default().to_string(context)?;
+
+        // Local patch (code-runtime-boa): without a reviver (which needs the source text of
+        // each value, below), the values are built straight from the text (`parse.rs`).
+        if !args.get_or_undefined(1).is_callable() {
+            return parse::parse_json_text(&json_string, context);
+        }
+        let json_string = json_string
             .to_std_string()
             .map_err(|e| JsNativeError::syntax().with_message(e.to_string()))?;
 
@@ -751,14 +753,25 @@ impl Json {
             indent,
             gap,
             property_list,
+            out: Vec::new(),
+            allowed: 0,
+            stepbacks: Vec::new(),
         };
 
         // 12. Return ? SerializeJSONProperty(state, the empty String, wrapper).
-        Ok(
-            Self::serialize_json_property(&mut state, js_string!(), &wrapper, context)?
-                .map(Into::into)
-                .unwrap_or_default(),
-        )
+        if !Self::serialize_json_property(&mut state, js_string!(), &wrapper, context)? {
+            return Ok(JsValue::undefined());
+        }
+        // Local patch (code-runtime-boa): the text is one buffer; the string made from it is
+        // checked for length and allowed by the allocation check first, and is one byte per
+        // unit when it can be.
+        let latin1 = state.out.iter().all(|&unit| unit <= 0xFF);
+        context.reserve_string(state.out.len(), latin1)?;
+        if latin1 {
+            let bytes = state.out.iter().map(|&unit| unit as u8).collect::<Vec<_>>();
+            return Ok(JsString::from(JsStr::latin1(&bytes)).into());
+        }
+        Ok(JsString::from(&state.out[..]).into())
     }
 
     /// `25.5.2.1 SerializeJSONProperty ( state, key, holder )`
@@ -767,29 +780,16 @@ impl Json {
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-serializejsonproperty
-    /// Local patch (code-runtime-boa): before `partial` (entries of these lengths) is joined into
-    /// one string, the result, built as UTF-16 and then copied into a string, is allowed by the
-    /// allocation check; each nesting level copies its children again, so a deep or wide value
-    /// can ask for far more than the program holds.
-    fn reserve_joined(
-        lengths: impl Iterator<Item = usize>,
-        state: &StateRecord,
-        context: &Context,
-    ) -> JsResult<()> {
-        let separators = state.indent.len() + 2;
-        let length = lengths.fold(0usize, |sum, len| {
-            sum.saturating_add(len).saturating_add(separators)
-        });
-        context.reserve_string(length, false)?;
-        context.reserve_memory(length.saturating_mul(2))
-    }
-
+    ///
+    /// Local patch (code-runtime-boa): the result is written to the end of `state.out` (one
+    /// buffer for the whole text) instead of returned as a string that each enclosing level
+    /// copies again; returns whether anything was written (`undefined` writes nothing).
     fn serialize_json_property(
         state: &mut StateRecord,
         key: JsString,
         holder: &JsObject,
         context: &mut Context,
-    ) -> JsResult<Option<JsString>> {
+    ) -> JsResult<bool> {
         // Local patch (code-runtime-boa): serialization recurses natively once per level of the
         // value, so it checks the native stack as calls do.
         context.check_native_stack()?;
@@ -840,137 +840,112 @@ impl Json {
             else if obj.is::<RawJson>() {
                 // i. Return the value of the "rawJSON" property of value.
                 let raw = obj.get(js_string!("rawJSON"), context)?;
-                return Ok(raw.as_string());
+                let Some(raw) = raw.as_string() else {
+                    return Ok(false);
+                };
+                state.out.extend(raw.iter());
+                return Ok(true);
             }
         }
 
         // 5. If value is null, return "null".
-        if value.is_null() {
-            return Ok(Some(js_string!("null")));
-        }
-
         // 6. If value is true, return "true".
         // 7. If value is false, return "false".
-        if value.is_boolean() {
-            return Ok(Some(js_string!(if value.to_boolean() {
-                "true"
-            } else {
-                "false"
-            })));
+        if value.is_null() {
+            state.write_ascii("null");
+        } else if let Some(boolean) = value.as_boolean() {
+            state.write_ascii(if boolean { "true" } else { "false" });
         }
-
         // 8. If Type(value) is String, return QuoteJSONString(value).
-        if let Some(s) = value.as_string() {
-            return Ok(Some(Self::quote_json_string(&s)));
+        else if let Some(s) = value.as_string() {
+            Self::quote_json_string(s.as_str(), &mut state.out);
         }
-
         // 9. If Type(value) is Number, then
-        if let Some(n) = value.as_number() {
+        else if let Some(n) = value.as_number() {
             // a. If value is finite, return ! ToString(value).
-            if n.is_finite() {
-                return Ok(Some(
-                    value
-                        .to_string(context)
-                        .js_expect("ToString should never fail here")?,
-                ));
-            }
-
             // b. Return "null".
-            return Ok(Some(js_string!("null")));
+            if let Some(int) = value.as_i32() {
+                state.write_ascii(&int.to_string());
+            } else if n.is_finite() {
+                let text = value
+                    .to_string(context)
+                    .js_expect("ToString should never fail here")?;
+                state.out.extend(text.iter());
+            } else {
+                state.write_ascii("null");
+            }
         }
-
         // 10. If Type(value) is BigInt, throw a TypeError exception.
-        if value.is_bigint() {
+        else if value.is_bigint() {
             return Err(JsNativeError::typ()
                 .with_message("cannot serialize bigint to JSON")
                 .into());
         }
-
         // 11. If Type(value) is Object and IsCallable(value) is false, then
-        if let Some(obj) = value.as_object()
+        else if let Some(obj) = value.as_object()
             && !obj.is_callable()
         {
             // a. Let isArray be ? IsArray(value).
             // b. If isArray is true, return ? SerializeJSONArray(state, value).
             // c. Return ? SerializeJSONObject(state, value).
-            return if obj.is_array_abstract()? {
-                Ok(Some(Self::serialize_json_array(state, &obj, context)?))
+            if obj.is_array_abstract()? {
+                Self::serialize_json_array(state, &obj, context)?;
             } else {
-                Ok(Some(Self::serialize_json_object(state, &obj, context)?))
-            };
+                Self::serialize_json_object(state, &obj, context)?;
+            }
         }
-
         // 12. Return undefined.
-        Ok(None)
+        else {
+            return Ok(false);
+        }
+        Ok(true)
     }
 
-    /// `25.5.2.2 QuoteJSONString ( value )`
+    /// `25.5.2.2 QuoteJSONString ( value )`, written to the end of `out`.
     ///
     /// More information:
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-quotejsonstring
-    fn quote_json_string(value: &JsString) -> JsString {
-        let mut buf = [0; 2];
-        // 1. Let product be the String value consisting solely of the code unit 0x0022 (QUOTATION MARK).
-        let mut product = Vec::with_capacity(value.len() + 2);
-        product.push('"' as u16);
-
-        // 2. For each code point C of ! StringToCodePoints(value), do
-        for code_point in value.code_points() {
-            match code_point {
-                // a. If C is listed in the "Code Point" column of Table 73, then
-                // i. Set product to the string-concatenation of product and the
-                // escape sequence for C as specified in the "Escape Sequence"
-                // column of the corresponding row.
-                CodePoint::Unicode('\u{0008}') => product.extend_from_slice(utf16!(r"\b")),
-                CodePoint::Unicode('\u{0009}') => product.extend_from_slice(utf16!(r"\t")),
-                CodePoint::Unicode('\u{000A}') => product.extend_from_slice(utf16!(r"\n")),
-                CodePoint::Unicode('\u{000C}') => product.extend_from_slice(utf16!(r"\f")),
-                CodePoint::Unicode('\u{000D}') => product.extend_from_slice(utf16!(r"\r")),
-                CodePoint::Unicode('\u{0022}') => product.extend_from_slice(utf16!(r#"\""#)),
-                CodePoint::Unicode('\u{005C}') => product.extend_from_slice(utf16!(r"\\")),
-                // b. Else if C has a numeric value less than 0x0020 (SPACE), or
-                // if C has the same numeric value as a leading surrogate or
-                // trailing surrogate, then
-                //     i. Let unit be the code unit whose numeric value is that
-                //     of C.
-                //     ii. Set product to the string-concatenation of product
-                //     and UnicodeEscape(unit).
-                CodePoint::Unicode(c) if c < '\u{0020}' => {
-                    let val = c as u16;
-                    product.extend_from_slice(&[
-                        '\\' as u16,
-                        'u' as u16,
-                        to_hex_digit(val >> 12),
-                        to_hex_digit((val >> 8) & 0xF),
-                        to_hex_digit((val >> 4) & 0xF),
-                        to_hex_digit(val & 0xF),
-                    ]);
-                }
-                CodePoint::UnpairedSurrogate(surr) => {
-                    product.extend_from_slice(&[
-                        '\\' as u16,
-                        'u' as u16,
-                        to_hex_digit(surr >> 12),
-                        to_hex_digit((surr >> 8) & 0xF),
-                        to_hex_digit((surr >> 4) & 0xF),
-                        to_hex_digit(surr & 0xF),
-                    ]);
-                }
-                // c. Else,
-                CodePoint::Unicode(c) => {
-                    // i. Set product to the string-concatenation of product and ! UTF16EncodeCodePoint(C).
-                    product.extend_from_slice(c.encode_utf16(&mut buf));
-                }
+    fn quote_json_string(value: JsStr<'_>, out: &mut Vec<u16>) {
+        out.reserve(value.len() + 2);
+        out.push(u16::from(b'"'));
+        let mut units = value.iter().peekable();
+        while let Some(unit) = units.next() {
+            let escape = match unit {
+                0x08 => Some(b'b'),
+                0x09 => Some(b't'),
+                0x0A => Some(b'n'),
+                0x0C => Some(b'f'),
+                0x0D => Some(b'r'),
+                0x22 => Some(b'"'),
+                0x5C => Some(b'\\'),
+                _ => None,
+            };
+            if let Some(escape) = escape {
+                out.extend([u16::from(b'\\'), u16::from(escape)]);
+                continue;
+            }
+            let paired_lead = (0xD800..=0xDBFF).contains(&unit)
+                && units.peek().is_some_and(|next| (0xDC00..=0xDFFF).contains(next));
+            if paired_lead {
+                out.push(unit);
+                out.push(units.next().expect("peeked"));
+            } else if unit < 0x20 || (0xD800..=0xDFFF).contains(&unit) {
+                // A control character or a lone surrogate: `\uXXXX`.
+                out.extend([
+                    u16::from(b'\\'),
+                    u16::from(b'u'),
+                    to_hex_digit(unit >> 12),
+                    to_hex_digit((unit >> 8) & 0xF),
+                    to_hex_digit((unit >> 4) & 0xF),
+                    to_hex_digit(unit & 0xF),
+                ]);
+            } else {
+                out.push(unit);
             }
         }
-
-        // 3. Set product to the string-concatenation of product and the code unit 0x0022 (QUOTATION MARK).
-        product.push('"' as u16);
-
-        // 4. Return product.
-        js_string!(&product[..])
+        out.push(u16::from(b'"'));
     }
 
     /// `25.5.2.4 SerializeJSONObject ( state, value )`
@@ -983,20 +958,19 @@ impl Json {
         state: &mut StateRecord,
         value: &JsObject,
         context: &mut Context,
-    ) -> JsResult<JsString> {
-        // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
-        if !state.stack_set.insert(value.clone()) {
-            return Err(JsNativeError::typ()
-                .with_message("cyclic object value")
-                .into());
-        }
+    ) -> JsResult<()> {
+        state.enter(value)?;
+        let result = Self::write_object_members(state, value, context);
+        state.leave(value);
+        result
+    }
 
-        // 3. Let stepback be state.[[Indent]].
-        let stepback = state.indent.clone();
-
-        // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
-        state.indent = js_string!(&state.indent, &state.gap);
-
+    /// Steps 5-10 of `SerializeJSONObject`, between `enter` and `leave`.
+    fn write_object_members(
+        state: &mut StateRecord,
+        value: &JsObject,
+        context: &mut Context,
+    ) -> JsResult<()> {
         // 5. If state.[[PropertyList]] is not undefined, then
         let k = if let Some(p) = &state.property_list {
             // a. Let K be state.[[PropertyList]].
@@ -1004,147 +978,37 @@ impl Json {
         // 6. Else,
         } else {
             // a. Let K be ? EnumerableOwnPropertyNames(value, key).
-            let keys = value.enumerable_own_property_names(PropertyNameKind::Key, context);
-            // 11. Remove value from state.[[Stack]] on error.
-            let keys = match keys {
-                Ok(k) => k,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
-            };
-            // Unwrap is safe, because EnumerableOwnPropertyNames with kind "key" only returns string values.
-            match keys
+            value
+                .enumerable_own_property_names(PropertyNameKind::Key, context)?
                 .iter()
                 .map(|v| {
-                    v.to_string(context)
+                    v.as_string()
                         .js_expect("EnumerableOwnPropertyNames only returns strings")
                 })
-                .collect::<Result<Vec<_>, _>>()
-            {
-                Ok(k) => k,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e.into());
-                }
-            }
+                .collect::<Result<Vec<_>, _>>()?
         };
 
-        // 7. Let partial be a new empty List.
-        let mut partial = Vec::with_capacity(k.len());
-
-        // 8. For each element P of K, do
+        // 7-10. The members, each `"key":value`, separated by "," (and a line break and the
+        // indent when there is a gap), in braces; "{}" when none is written.
+        state.out.push(u16::from(b'{'));
+        let mut written = false;
         for p in &k {
-            // a. Let strP be ? SerializeJSONProperty(state, P, value).
-            let str_p = Self::serialize_json_property(state, p.clone(), value, context);
-            let str_p = match str_p {
-                Ok(v) => v,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
-            };
-
-            // b. If strP is not undefined, then
-            if let Some(str_p) = str_p {
-                // i. Let member be QuoteJSONString(P).
-                let mut member = Self::quote_json_string(p).iter().collect::<Vec<_>>();
-
-                // ii. Set member to the string-concatenation of member and ":".
-                member.push(':' as u16);
-
-                // iii. If state.[[Gap]] is not the empty String, then
-                if !state.gap.is_empty() {
-                    // 1. Set member to the string-concatenation of member and the code unit 0x0020 (SPACE).
-                    member.push(' ' as u16);
-                }
-
-                // iv. Set member to the string-concatenation of member and strP.
-                // Local patch (code-runtime-boa): partial grows by what the allocation check allows.
-                if let Err(e) = context.reserve_memory((member.len() + str_p.len()) * 2) {
-                    state.stack_set.remove(value);
-                    return Err(e);
-                }
-                member.extend(str_p.iter());
-
-                // v. Append member to partial.
-                partial.push(member);
+            let member_start = state.out.len();
+            state.member_separator(written);
+            Self::quote_json_string(p.as_str(), &mut state.out);
+            state.out.push(u16::from(b':'));
+            if !state.gap.is_empty() {
+                state.out.push(u16::from(b' '));
             }
-        }
-        // Local patch (code-runtime-boa): see `reserve_joined`.
-        if let Err(e) = Self::reserve_joined(partial.iter().map(Vec::len), state, context) {
-            state.stack_set.remove(value);
-            return Err(e);
-        }
-
-        // 9. If partial is empty, then
-        let r#final = if partial.is_empty() {
-            // a. Let final be "{}".
-            js_string!("{}")
-        // 10. Else,
-        } else {
-            // a. If state.[[Gap]] is the empty String, then
-            if state.gap.is_empty() {
-                // i. Let properties be the String value formed by concatenating all the element Strings of partial
-                //    with each adjacent pair of Strings separated with the code unit 0x002C (COMMA).
-                //    A comma is not inserted either before the first String or after the last String.
-                // ii. Let final be the string-concatenation of "{", properties, and "}".
-                let separator = utf16!(",");
-                let result = once(utf16!("{"))
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(Vec::as_slice),
-                        separator,
-                    ))
-                    .chain(once(utf16!("}")))
-                    .flatten()
-                    .copied()
-                    .collect::<Vec<_>>();
-                js_string!(&result[..])
-            // b. Else,
+            if Self::serialize_json_property(state, p.clone(), value, context)? {
+                written = true;
+                state.count_growth(context)?;
             } else {
-                // i. Let separator be the string-concatenation of the code unit 0x002C (COMMA),
-                //    the code unit 0x000A (LINE FEED), and state.[[Indent]].
-                let mut separator = utf16!(",\n").to_vec();
-                separator.extend(state.indent.iter());
-                // ii. Let properties be the String value formed by concatenating all the element Strings of partial
-                //     with each adjacent pair of Strings separated with separator.
-                //     The separator String is not inserted either before the first String or after the last String.
-                // iii. Let final be the string-concatenation of "{", the code
-                //      unit 0x000A (LINE FEED), state.[[Indent]], properties,
-                //      the code unit 0x000A (LINE FEED), stepback, and "}".
-                let indent_vec = state.indent.to_vec();
-                let stepback_vec = stepback.to_vec();
-                let result = [utf16!("{\n"), &indent_vec[..]]
-                    .into_iter()
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(Vec::as_slice),
-                        &separator,
-                    ))
-                    .chain([utf16!("\n"), &stepback_vec[..], utf16!("}")])
-                    .flatten()
-                    .copied()
-                    .collect::<Vec<_>>();
-                js_string!(&result[..])
+                state.out.truncate(member_start);
             }
-        };
-
-        // Building the result copies every nested result again, so deep nesting costs the square
-        // of its depth: the copy counts as steps toward the interrupt. (Local patch, see
-        // code-runtime-boa's `vendor/README.md`.)
-        context.count_steps(crate::builtins::string::comparison_steps(r#final.len()))?;
-
-        // 12. Set state.[[Indent]] to stepback.
-        state.indent = stepback;
-
-        // 11. Remove value from state.[[Stack]].
-        let removed = state.stack_set.remove(value);
-        debug_assert!(removed);
-
-        // 13. Return final.
-        Ok(r#final)
+        }
+        state.close(written, b'}');
+        Ok(())
     }
 
     /// `25.5.2.5 SerializeJSONArray ( state, value )`
@@ -1157,136 +1021,32 @@ impl Json {
         state: &mut StateRecord,
         value: &JsObject,
         context: &mut Context,
-    ) -> JsResult<JsString> {
-        // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
-        if !state.stack_set.insert(value.clone()) {
-            return Err(JsNativeError::typ()
-                .with_message("cyclic object value")
-                .into());
-        }
+    ) -> JsResult<()> {
+        state.enter(value)?;
+        let result = Self::write_array_elements(state, value, context);
+        state.leave(value);
+        result
+    }
 
-        // 3. Let stepback be state.[[Indent]].
-        let stepback = state.indent.clone();
-
-        // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
-        state.indent = js_string!(&state.indent, &state.gap);
-
+    /// Steps 6-10 of `SerializeJSONArray`, between `enter` and `leave`.
+    fn write_array_elements(
+        state: &mut StateRecord,
+        value: &JsObject,
+        context: &mut Context,
+    ) -> JsResult<()> {
         // 6. Let len be ? LengthOfArrayLike(value).
-        let len = match value.length_of_array_like(context) {
-            Ok(n) => n,
-            Err(e) => {
-                let removed = state.stack_set.remove(value);
-                debug_assert!(removed);
-                return Err(e);
+        let len = value.length_of_array_like(context)?;
+        // 7-10. The elements ("null" for undefined ones), separated as in objects, in brackets.
+        state.out.push(u16::from(b'['));
+        for index in 0..len {
+            state.member_separator(index > 0);
+            if !Self::serialize_json_property(state, index.into(), value, context)? {
+                state.write_ascii("null");
             }
-        };
-
-        // 5. Let partial be a new empty List.
-        let mut partial = super::vec_for_length(len);
-
-        // 7. Let index be 0.
-        let mut index = 0;
-
-        // 8. Repeat, while index < len,
-        while index < len {
-            // a. Let strP be ? SerializeJSONProperty(state, ! ToString(𝔽(index)), value).
-            let str_p = Self::serialize_json_property(state, index.into(), value, context);
-            let str_p = match str_p {
-                Ok(v) => v,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
-            };
-
-            // b. If strP is undefined, then
-            if let Some(str_p) = str_p {
-                // i. Append strP to partial.
-                // Local patch (code-runtime-boa): partial grows by what the allocation check allows.
-                if let Err(e) = context.reserve_memory(str_p.len() * 2) {
-                    state.stack_set.remove(value);
-                    return Err(e);
-                }
-                partial.push(Cow::Owned(str_p.iter().collect::<_>()));
-            // c. Else,
-            } else {
-                // i. Append "null" to partial.
-                partial.push(Cow::Borrowed(utf16!("null")));
-            }
-
-            // d. Set index to index + 1.
-            index += 1;
+            state.count_growth(context)?;
         }
-        // Local patch (code-runtime-boa): see `reserve_joined`.
-        if let Err(e) = Self::reserve_joined(partial.iter().map(|p| p.len()), state, context) {
-            state.stack_set.remove(value);
-            return Err(e);
-        }
-
-        // 9. If partial is empty, then
-        let r#final = if partial.is_empty() {
-            // a. Let final be "[]".
-            js_string!("[]")
-        // 10. Else,
-        } else {
-            // a. If state.[[Gap]] is the empty String, then
-            if state.gap.is_empty() {
-                // i. Let properties be the String value formed by concatenating all the element Strings of partial
-                //    with each adjacent pair of Strings separated with the code unit 0x002C (COMMA).
-                //    A comma is not inserted either before the first String or after the last String.
-                // ii. Let final be the string-concatenation of "[", properties, and "]".
-                let separator = utf16!(",");
-                let result = once(utf16!("["))
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(Cow::as_ref),
-                        separator,
-                    ))
-                    .chain(once(utf16!("]")))
-                    .flatten()
-                    .copied()
-                    .collect::<Vec<_>>();
-                js_string!(&result[..])
-            // b. Else,
-            } else {
-                // i. Let separator be the string-concatenation of the code unit 0x002C (COMMA),
-                //    the code unit 0x000A (LINE FEED), and state.[[Indent]].
-                let mut separator = utf16!(",\n").to_vec();
-                separator.extend(state.indent.iter());
-                // ii. Let properties be the String value formed by concatenating all the element Strings of partial
-                //     with each adjacent pair of Strings separated with separator.
-                //     The separator String is not inserted either before the first String or after the last String.
-                // iii. Let final be the string-concatenation of "[", the code unit 0x000A (LINE FEED), state.[[Indent]], properties, the code unit 0x000A (LINE FEED), stepback, and "]".
-                let indent_vec = state.indent.to_vec();
-                let stepback_vec = stepback.to_vec();
-                let result = [utf16!("[\n"), &indent_vec[..]]
-                    .into_iter()
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(Cow::as_ref),
-                        &separator,
-                    ))
-                    .chain([utf16!("\n"), &stepback_vec[..], utf16!("]")])
-                    .flatten()
-                    .copied()
-                    .collect::<Vec<_>>();
-                js_string!(&result[..])
-            }
-        };
-
-        // Building the result copies every nested result again, so deep nesting costs the square
-        // of its depth: the copy counts as steps toward the interrupt. (Local patch, see
-        // code-runtime-boa's `vendor/README.md`.)
-        context.count_steps(crate::builtins::string::comparison_steps(r#final.len()))?;
-
-        // 12. Set state.[[Indent]] to stepback.
-        state.indent = stepback;
-
-        // 11. Remove value from state.[[Stack]].
-        let removed = state.stack_set.remove(value);
-        debug_assert!(removed);
-
-        // 13. Return final.
-        Ok(r#final)
+        state.close(len > 0, b']');
+        Ok(())
     }
 }
 
@@ -1296,4 +1056,84 @@ struct StateRecord {
     indent: JsString,
     gap: JsString,
     property_list: Option<Vec<JsString>>,
+    /// Local patch (code-runtime-boa): the text written so far.
+    out: Vec<u16>,
+    /// How much of `out` the allocation check has allowed.
+    allowed: usize,
+    /// The indent of each level entered, restored on leaving it.
+    stepbacks: Vec<JsString>,
+}
+
+// Local patch (code-runtime-boa): the writing steps of `SerializeJSONObject` and
+// `SerializeJSONArray` that both share.
+impl StateRecord {
+    fn write_ascii(&mut self, text: &str) {
+        self.out.extend(text.bytes().map(u16::from));
+    }
+
+    /// Steps 1-4: the cycle check, and one more level of indent.
+    fn enter(&mut self, value: &JsObject) -> JsResult<()> {
+        // 1. If state.[[Stack]] contains value, throw a TypeError exception because the
+        //    structure is cyclical.
+        // 2. Append value to state.[[Stack]].
+        if !self.stack_set.insert(value.clone()) {
+            return Err(JsNativeError::typ()
+                .with_message("cyclic object value")
+                .into());
+        }
+        // 3. Let stepback be state.[[Indent]].
+        // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
+        // Without a gap the indent stays empty: no string to make per level.
+        let indent = if self.gap.is_empty() {
+            self.indent.clone()
+        } else {
+            js_string!(&self.indent, &self.gap)
+        };
+        self.stepbacks
+            .push(std::mem::replace(&mut self.indent, indent));
+        Ok(())
+    }
+
+    /// Steps 11-12: remove value from the stack, restore the indent.
+    fn leave(&mut self, value: &JsObject) {
+        self.stack_set.remove(value);
+        if let Some(stepback) = self.stepbacks.pop() {
+            self.indent = stepback;
+        }
+    }
+
+    /// What goes before a member: "," after the first, then a line break and the indent when
+    /// there is a gap.
+    fn member_separator(&mut self, after_first: bool) {
+        if after_first {
+            self.out.push(u16::from(b','));
+        }
+        if !self.gap.is_empty() {
+            self.out.push(u16::from(b'\n'));
+            self.out.extend(self.indent.iter());
+        }
+    }
+
+    /// The closing bracket, on its own line at the outer indent when members were written with
+    /// a gap.
+    fn close(&mut self, written: bool, bracket: u8) {
+        if written && !self.gap.is_empty() {
+            self.out.push(u16::from(b'\n'));
+            let stepback = self.stepbacks.last().cloned().unwrap_or_default();
+            self.out.extend(stepback.iter());
+        }
+        self.out.push(u16::from(bracket));
+    }
+
+    /// Each member is a step toward the interrupt, and the text grows by what the allocation
+    /// check allows.
+    fn count_growth(&mut self, context: &mut Context) -> JsResult<()> {
+        context.count_steps(1)?;
+        let grown = self.out.len().saturating_sub(self.allowed);
+        if grown > 0 {
+            context.reserve_memory(grown * 2)?;
+            self.allowed = self.out.len();
+        }
+        Ok(())
+    }
 }

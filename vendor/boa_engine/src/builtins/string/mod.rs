@@ -734,10 +734,13 @@ impl String {
             context.count_steps(comparison_steps(piece.len()))?;
             pieces.push(piece);
         }
-        let pieces: Vec<crate::JsStr<'_>> = pieces.iter().map(JsString::as_str).collect();
+        // ... and appended to `this` in place when it can be, so `s = s.concat(piece)` in a loop
+        // costs the pieces (`Context::append_within_limits`).
+        let (first, rest) = pieces.split_first().expect("`this` is the first piece");
+        let rest: Vec<crate::JsStr<'_>> = rest.iter().map(JsString::as_str).collect();
 
         // 5. Return R.
-        Ok(JsValue::new(context.concat_within_limits(&pieces)?))
+        Ok(JsValue::new(context.append_within_limits(first, &rest)?))
     }
 
     /// `String.prototype.repeat( count )`

@@ -22,9 +22,13 @@ impl ConcatToString {
             strings.push(val.to_string(context)?);
         }
         // Local patch (code-runtime-boa): template literals go through the length and
-        // allocation checks too.
+        // allocation checks too, and append to their first part in place when they can.
+        let Some((first, rest)) = strings.split_first() else {
+            context.vm.set_register(string.into(), JsString::default().into());
+            return Ok(());
+        };
         let s = context
-            .concat_within_limits(&strings.iter().map(JsString::as_str).collect::<Vec<_>>())?;
+            .append_within_limits(first, &rest.iter().map(JsString::as_str).collect::<Vec<_>>())?;
         context.vm.set_register(string.into(), s.into());
         Ok(())
     }
