@@ -73,6 +73,11 @@ export interface RunOptions {
   language?: Language
   bindings?: Bindings
   limits?: Limits
+  /**
+   * JavaScript modules the program may `import()`, as source text by specifier
+   * (`{ 'helpers.js': 'export const x = 1' }`); no other specifier resolves.
+   */
+  modules?: Record<string, string>
   /** Aborting ends the run with kind 'aborted'; an already aborted signal means the program never starts. */
   signal?: AbortSignal
   /** Called with each console entry while the program runs. */

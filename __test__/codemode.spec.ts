@@ -99,7 +99,7 @@ describe('BoaExecutor with createCodeTool', () => {
   it('reports a failing program as a failed tool call, with its logs', async () => {
     const codeTool = createCodeTool({ tools: { weather }, executor })
     await expect(callTool(codeTool, 'async () => { console.log("step 1"); throw new Error("no forecast today") }')).rejects.toThrow(
-      /Code execution failed: Error: no forecast today[\s\S]*Console output:\nstep 1/,
+      /Code execution failed: no forecast today[\s\S]*Console output:\nstep 1\n\[error\] Error: no forecast today \(line 1, column \d+\)/,
     )
   })
 })
@@ -130,13 +130,15 @@ describe('BoaExecutor.execute', () => {
     let calls = 0
     const result = await executor.execute('async () => {\n  await codemode.count()\n  const = 5\n}', { count: async () => calls++ })
     expect(result.result).toBeUndefined()
-    expect(result.error).toMatch(/^SyntaxError: .*\(line 3, column \d+\)$/)
+    expect(result.error).toMatch(/^Unexpected token/)
+    expect(result.logs).toEqual([expect.stringMatching(/^\[error\] SyntaxError: .*\(line 3, column \d+\)$/)])
     expect(calls).toBe(0)
   })
 
   it('reports a thrown error without throwing itself', async () => {
     const result = await executor.execute('async () => { null.x }', fns)
-    expect(result.error).toMatch(/^TypeError: /)
+    expect(result.error).toBe("cannot convert 'null' or 'undefined' to object")
+    expect(result.logs).toEqual([expect.stringMatching(/^\[error\] TypeError: /)])
   })
 
   it('returns errors for providers it cannot expose', async () => {
@@ -157,8 +159,8 @@ describe('BoaExecutor.execute', () => {
       { name: 'helpers', fns: { base: async () => 5 }, prelude: 'helpers.twice = (n) => n * 2' },
     ])
     expect(result).toMatchObject({ result: 10 })
-    const failing = await executor.execute('async () => {\n  return helpers.nope()\n}', [{ name: 'helpers', fns: {}, prelude: '// two\n// lines' }])
-    expect(failing.error).toMatch(/^TypeError: .*\(line 2, column \d+\)$/)
+    const failing = await executor.execute('async () => {\n  return helpers.base().x.y\n}', [{ name: 'helpers', fns: { base: async () => 5 }, prelude: '// two\n// lines' }])
+    expect(failing.logs).toEqual([expect.stringMatching(/^\[error\] TypeError: .*\(line 2, column \d+\)$/)])
   })
 
   it('leaves a runtime passed in options running when disposed', async () => {
@@ -166,7 +168,7 @@ describe('BoaExecutor.execute', () => {
     try {
       const shared = new BoaExecutor({ runtime, limits: { computeMs: 100 } })
       const looping = await shared.execute('async () => { while (true) {} }', {})
-      expect(looping.error).toMatch(/^BudgetExceeded: /)
+      expect(looping).toMatchObject({ error: 'Execution timed out', logs: [expect.stringMatching(/^\[error\] BudgetExceeded: /)] })
       await shared.dispose()
       expect(await runtime.run({ source: 'return 1' })).toMatchObject({ ok: true, value: 1 })
     } finally {

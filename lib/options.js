@@ -57,6 +57,16 @@ function checkLanguage(language) {
   return language
 }
 
+/** `{ 'specifier.js': 'export …' }`: module source text by the specifier `import()` names. */
+function checkModules(modules) {
+  if (modules === undefined || modules === null) return undefined
+  if (typeof modules !== 'object' || Array.isArray(modules)) throw new TypeError("modules must be an object like { 'helpers.js': 'export const x = 1' }")
+  for (const [specifier, text] of Object.entries(modules)) {
+    if (typeof text !== 'string') throw new TypeError(`modules[${JSON.stringify(specifier)}] must be the module's source text, got ${typeof text}`)
+  }
+  return { ...modules }
+}
+
 /** An AbortSignal, or undefined; checked before a program starts, so a bad one never half-starts it. */
 function checkSignal(signal) {
   if (signal === undefined) return undefined
@@ -71,4 +81,4 @@ function checkFunction(value, name) {
   return value
 }
 
-module.exports = { MAX_MS, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal, checkFunction }
+module.exports = { MAX_MS, checkLimits, checkLanguage, checkModules, checkMs, checkBytes, checkSignal, checkFunction }

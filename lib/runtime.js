@@ -5,7 +5,7 @@
 
 const { availableParallelism } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
-const { checkLimits, checkLanguage, checkSignal, checkFunction } = require('./options.js')
+const { checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
 const { flattenBindings, answerCall } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
@@ -78,6 +78,7 @@ class CodeRuntime {
         language: checkLanguage(options.language),
         functions: flattenBindings(options.bindings),
         limits: checkLimits(options.limits, 'limits'),
+        modules: checkModules(options.modules),
         signal: checkSignal(options.signal),
         onLog: checkFunction(options.onLog, 'onLog'),
       }
@@ -135,7 +136,7 @@ class CodeRuntime {
       }
     }
     try {
-      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, onEvent)
+      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, onEvent)
     } catch (error) {
       return finish(stoppedResult('disposed', error.message))
     }

@@ -60,6 +60,8 @@ struct Handle {
 /// What a run or session needs from the host.
 pub struct Launch {
     pub binding_paths: Vec<String>,
+    /// Modules the program may `import()`, by specifier: their source text.
+    pub modules: HashMap<String, String>,
     pub limits: LimitOverrides,
     pub sink: Sink,
 }
@@ -130,7 +132,7 @@ impl Engine {
         let limits = self.limits(&launch.limits);
         let (id, inbox, request) = self.register()?;
         let execution = Execution { id: 0, source, language, limits, request };
-        let start = Start { execution, binding_paths: launch.binding_paths, sink: launch.sink };
+        let start = Start { execution, binding_paths: launch.binding_paths, modules: launch.modules, sink: launch.sink };
         let short_of_workers = {
             let mut queue = lock(&self.queue);
             queue.jobs.push_back(Job { id, start, inbox });
@@ -156,7 +158,7 @@ impl Engine {
         self.spawn(launch.sink, on_spawn_failure, move || {
             let _session = session;
             let program = Program::new(limits, request, RealmKind::Session { frame }, enforce_budgets)
-                .and_then(|mut program| program.attach(&launch.binding_paths, sink.clone()).map(|()| program));
+                .and_then(|mut program| program.attach(&launch.binding_paths, &launch.modules, sink.clone()).map(|()| program));
             let mut program = match program {
                 Ok(program) => program,
                 Err(error) => return report_failure(&sink, 0, error),
@@ -291,9 +293,10 @@ impl Engine {
         self.busy.fetch_add(1, Ordering::AcqRel);
         let Job { id, start, inbox } = job;
         // Built on Node's thread, freed on this one: the program's from now on.
-        memory::take_over(start.execution.source.heap_bytes() + start.binding_paths.heap_bytes());
+        let module_bytes: usize = start.modules.iter().map(|(specifier, text)| specifier.heap_bytes() + text.heap_bytes()).sum();
+        memory::take_over(start.execution.source.heap_bytes() + start.binding_paths.heap_bytes() + module_bytes);
         let ran = catch_unwind(AssertUnwindSafe(|| {
-            let ready = program.and_then(|mut program| program.attach(&start.binding_paths, start.sink.clone()).map(|()| program));
+            let ready = program.and_then(|mut program| program.attach(&start.binding_paths, &start.modules, start.sink.clone()).map(|()| program));
             match ready {
                 Ok(mut program) => {
                     program.execute(start.execution, &inbox);

@@ -11,6 +11,7 @@ mod realm;
 mod run;
 mod source;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use napi::bindgen_prelude::{AsyncTask, Buffer, Function, ThreadsafeFunctionBuilder};
@@ -111,8 +112,8 @@ impl NativeRuntime {
         Self { engine: Engine::new(defaults, enforce_budgets.unwrap_or(true), max_workers) }
     }
 
-    fn launch(&self, binding_paths: Vec<String>, limits: Option<LimitOverrides>, sink: Sink) -> Launch {
-        Launch { binding_paths, limits: limits.unwrap_or_default(), sink }
+    fn launch(&self, binding_paths: Vec<String>, modules: HashMap<String, String>, limits: Option<LimitOverrides>, sink: Sink) -> Launch {
+        Launch { binding_paths, modules, limits: limits.unwrap_or_default(), sink }
     }
 
     /// Starts a program on its own thread; returns its id.
@@ -123,9 +124,10 @@ impl NativeRuntime {
         language: Language,
         binding_paths: Vec<String>,
         limits: Option<LimitOverrides>,
+        modules: Option<HashMap<String, String>>,
         on_event: Function<ProgramEvent, ()>,
     ) -> Result<u32> {
-        let launch = self.launch(binding_paths, limits, sink_for(&on_event, true)?);
+        let launch = self.launch(binding_paths, modules.unwrap_or_default(), limits, sink_for(&on_event, true)?);
         self.engine.run(source, language, launch).map_err(engine_error)
     }
 
@@ -138,7 +140,7 @@ impl NativeRuntime {
         frame: Option<Frame>,
         on_event: Function<ProgramEvent, ()>,
     ) -> Result<u32> {
-        let launch = self.launch(binding_paths, limits, sink_for(&on_event, false)?);
+        let launch = self.launch(binding_paths, HashMap::new(), limits, sink_for(&on_event, false)?);
         self.engine.open_session(frame.map(|frame| frame.data), launch).map_err(engine_error)
     }
 

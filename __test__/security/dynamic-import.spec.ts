@@ -40,11 +40,28 @@ describe('import', () => {
         runtime,
         `try { await import(${JSON.stringify(specifier)}, { with: { type: 'json' } }); return 'loaded' } catch (e) { return String(e) }`,
         (result) => {
-          expect(result.ok && result.value).toMatch(/module resolution is disabled/)
+          expect(result.ok && result.value).toMatch(/Module could not be found/)
         },
         { language: 'javascript', limits: { computeMs: 1_000, maxWallMs: 2_000 } },
       )
     }
+  })
+
+  it('finds only the modules the host gave, in memory, never the files beside them', async () => {
+    const modules = { 'lib/a.js': "export { b } from './b.js'", 'lib/b.js': 'export const b = 2', 'lib/escape.js': "export * from '../../package.json'" }
+    await expectContained(
+      runtime,
+      `const found = (await import('lib/a.js')).b
+        const refused = []
+        for (const specifier of ['./index.js', 'package.json', '/etc/hostname', 'lib/escape.js', 'lib/../lib/b.js']) {
+          try { await import(specifier); refused.push('loaded ' + specifier) } catch (e) { refused.push(e instanceof Error) }
+        }
+        return [found, refused]`,
+      (result) => {
+        expect(result.ok && result.value).toEqual([2, [true, true, true, true, 'loaded lib/../lib/b.js']])
+      },
+      { language: 'javascript', modules, limits: { computeMs: 1_000, maxWallMs: 2_000 } },
+    )
   })
 
   it('static import is a syntax error', async () => {

@@ -16,6 +16,7 @@ export interface AttackOptions {
   bindings?: Bindings
   language?: Language
   limits?: Limits
+  modules?: Record<string, string>
   signal?: AbortSignal
 }
 
@@ -123,6 +124,7 @@ export async function expectContained(
     language: options.language ?? 'javascript',
     bindings: options.bindings,
     limits: options.limits ?? ATTACK_LIMITS,
+    modules: options.modules,
     signal: options.signal,
   })
   await check(result)

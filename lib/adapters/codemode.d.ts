@@ -7,14 +7,21 @@ export interface BoaExecutorOptions {
   limits?: Limits
   /** Default 'typescript', so that type annotations in model-written code run as written. */
   language?: Language
+  /** Wall-clock milliseconds per execute (as codemode's `timeout`); past it the error is `Execution timed out`. */
+  timeout?: number
+  /** Extra modules the code may `import()`, source text by specifier (as codemode's `modules`; `executor.js` is ignored). */
+  modules?: Record<string, string>
 }
 
 /** Same shape as @cloudflare/codemode's ExecuteResult. */
 export interface ExecuteResult {
   result: unknown
-  /** `Name: message (line L, column C)`; lines count from the start of the code given to execute. */
+  /** The error's message, as codemode's executors give it; `Execution timed out` past the time budget. */
   error?: string
-  /** console.log text as is; other levels prefixed, e.g. `[warn] text`. */
+  /**
+   * console.log text as is; other levels prefixed, e.g. `[warn] text`. A failed execute ends with
+   * `[error] Name: message (line L, column C)`, lines counted in the code given to execute.
+   */
   logs?: string[]
 }
 
@@ -30,8 +37,10 @@ export interface ResolvedProvider {
 
 /**
  * An @cloudflare/codemode `Executor` (use it as `createCodeTool({ tools, executor })`) that runs
- * code in a fresh Boa realm. Accepts an async arrow function source (called), an expression, or
- * statements, in TypeScript or JavaScript. A plain function map appears as `codemode.*`.
+ * code in a fresh Boa realm. The code is normalized as codemode normalizes it (markdown fences
+ * stripped; an arrow function or lone function declaration called; the last expression returned),
+ * in TypeScript or JavaScript. A plain function map appears as `codemode.*`. Typed arrays and
+ * ArrayBuffers cross in tool arguments, tool results and the result.
  */
 export declare class BoaExecutor {
   constructor(options?: BoaExecutorOptions)

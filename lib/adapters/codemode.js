@@ -1,5 +1,6 @@
 'use strict'
 
+const acorn = require('acorn')
 const { createCodeRuntime } = require('../runtime.js')
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
@@ -13,10 +14,74 @@ const RESERVED = new Set(
     'switch synchronized this throw throws transient true try typeof undefined var void volatile while with yield').split(' '),
 )
 
-// normalizeCode in @cloudflare/codemode parses with acorn, which fails on TypeScript; it then wraps the
-// source unchanged as `async () => {\n<source>\n}`, where an arrow function would be declared, never called.
-const CODEMODE_WRAPPER = /^async \(\) => \{\n([\s\S]*)\n\}$/
-const LOOKS_LIKE_FUNCTION = /^(async\b|function\b|\()/
+// The one binding every tool call goes through, and the program-side helper built on it.
+const DISPATCH = '__codemodeDispatch'
+const HELPER = '__codemode'
+
+// Provider names codemode's own executors refuse, so that a provider set accepted here is
+// accepted there too: their harness names, and the globals a program relies on (a namespace
+// named `console` or `Promise` would hide them). Ours are added for the same reason.
+const RESERVED_PROVIDER_NAMES = new Set([
+  '__dispatchers', '__connectors', '__logs', '__CODEMODE_BINARY_TAG', '__bytesToBase64', '__base64ToBytes',
+  '__encodeCodemodeValue', '__decodeCodemodeValue', '__stringifyForCodemode', '__parseForCodemode',
+  'WorkerEntrypoint', 'CodeExecutor', 'Promise', 'setTimeout', 'Error', 'console', DISPATCH, HELPER,
+])
+
+// Typed arrays and ArrayBuffers cannot cross the JSON-only bridge, so they travel tagged with
+// base64 data, the form codemode's own codec uses; both sides turn them back into bytes.
+const BINARY_TAG = '__codemode_binary_v1__'
+
+// Runs in the realm before the program: the namespaces (a tool the provider lacks rejects as
+// codemode's do; a prelude's own properties win) and the binary encoding of arguments and result.
+const HELPER_SOURCE = `const ${HELPER} = ((dispatch) => {
+  const TAG = ${JSON.stringify(BINARY_TAG)}
+  const toBase64 = (bytes) => {
+    let text = ''
+    for (let i = 0; i < bytes.length; i += 0x2000) text += String.fromCharCode(...bytes.subarray(i, i + 0x2000))
+    return btoa(text)
+  }
+  const fromBase64 = (data) => Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+  const isPlain = (value) => {
+    const proto = Object.getPrototypeOf(value)
+    return proto === Object.prototype || proto === null
+  }
+  const encode = (value, copies = new Map()) => {
+    if (typeof value !== 'object' || value === null) return value
+    if (value instanceof Uint8Array) return { [TAG]: 'Uint8Array', data: toBase64(value) }
+    if (value instanceof ArrayBuffer) return { [TAG]: 'ArrayBuffer', data: toBase64(new Uint8Array(value)) }
+    if (ArrayBuffer.isView(value)) return { [TAG]: 'ArrayBufferView', data: toBase64(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) }
+    if (copies.has(value)) return copies.get(value)
+    if (Array.isArray(value)) {
+      const copy = []
+      copies.set(value, copy)
+      for (const item of value) copy.push(encode(item, copies))
+      return copy
+    }
+    if (!isPlain(value) || typeof value.toJSON === 'function') return value
+    const copy = {}
+    copies.set(value, copy)
+    for (const key of Object.keys(value)) copy[key] = encode(value[key], copies)
+    return copy
+  }
+  const decode = (value) => {
+    if (typeof value !== 'object' || value === null) return value
+    if (Array.isArray(value)) return value.map(decode)
+    if (typeof value[TAG] === 'string' && typeof value.data === 'string') {
+      const bytes = fromBase64(value.data)
+      return value[TAG] === 'ArrayBuffer' ? bytes.buffer : bytes
+    }
+    for (const key of Object.keys(value)) value[key] = decode(value[key])
+    return value
+  }
+  const namespace = (provider) => new Proxy({}, {
+    get(target, key) {
+      if (Object.hasOwn(target, key)) return target[key]
+      if (typeof key !== 'string') return undefined
+      return async (...args) => decode(await dispatch(provider, key, encode(args)))
+    },
+  })
+  return { namespace, encode }
+})(globalThis.${DISPATCH});`
 
 /**
  * An @cloudflare/codemode Executor that runs code in a Boa realm of a code-runtime-boa runtime.
@@ -28,22 +93,29 @@ class BoaExecutor {
   #ownsRuntime
   #limits
   #language
+  #modules
 
   constructor(options = {}) {
-    const { runtime, limits, language = 'typescript' } = options
+    const { runtime, limits, language = 'typescript', timeout, modules } = options
     if (runtime !== undefined && typeof runtime?.run !== 'function') {
       throw new TypeError('BoaExecutor: options.runtime must be a runtime from createCodeRuntime()')
     }
     if (language !== 'typescript' && language !== 'javascript') {
       throw new TypeError(`BoaExecutor: options.language must be 'typescript' or 'javascript', got ${JSON.stringify(language)}`)
     }
+    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+      throw new TypeError(`BoaExecutor: options.timeout must be a positive number of milliseconds, got ${String(timeout)}`)
+    }
     this.#runtime = runtime
     this.#ownsRuntime = runtime === undefined
-    this.#limits = limits
+    this.#limits = timeout === undefined ? limits : { ...limits, maxWallMs: timeout }
     this.#language = language
+    // codemode reserves executor.js for its harness and ignores a module of that name
+    const { 'executor.js': _harness, ...importable } = modules ?? {}
+    this.#modules = importable
   }
 
-  /** Runs `code` (an async arrow function source, or plain statements); resolves to { result, error?, logs? }, never rejects. */
+  /** Runs `code` normalized as codemode normalizes it; resolves to { result, error?, logs? }, never rejects. */
   async execute(code, providersOrFns, options) {
     try {
       if (typeof code !== 'string') return failure(`code must be a string, got ${typeof code}`)
@@ -51,13 +123,15 @@ class BoaExecutor {
         return failure('BoaExecutor does not support connectors (Workers RPC bindings); pass their tools as providers instead')
       }
       const providers = Array.isArray(providersOrFns) ? providersOrFns : [{ name: 'codemode', fns: providersOrFns ?? {} }]
-      const bindings = bindingsFor(providers)
-      // binding namespaces are frozen globals, so a prelude extends a program-local copy of its namespace
-      const prelude = providers
-        .filter((p) => p.prelude)
-        .map((p) => `const ${p.name} = { ...globalThis.${p.name} };\n${p.prelude}`)
-        .join('\n')
-      return await this.#runCandidates(candidatePrograms(code.trim()), bindings, prelude)
+      const tools = toolsOf(providers)
+      const opening =
+        `${HELPER_SOURCE}\nreturn ${HELPER}.encode(await (async () => {\n` +
+        providers.map((p) => `const ${p.name} = ${HELPER}.namespace(${JSON.stringify(p.name)});\n`).join('') +
+        providers.filter((p) => p.prelude).map((p) => `${p.prelude}\n`).join('') +
+        // a block of its own, as codemode's wrapping function gives it: the code may declare a
+        // name a provider has
+        '{\n'
+      return await this.#runReadings(code, readingsOf(code), opening, tools)
     } catch (error) {
       return failure(error instanceof Error ? error.message : String(error))
     }
@@ -72,63 +146,158 @@ class BoaExecutor {
   }
 
   /** Runs each reading of the code until one parses; syntax errors never run any of the program. */
-  async #runCandidates(candidates, bindings, prelude) {
+  async #runReadings(code, readings, opening, tools) {
     const runtime = (this.#runtime ??= createCodeRuntime())
-    const preludeLines = prelude ? prelude.split('\n').length : 0
+    const dispatch = async (provider, toolName, args) => {
+      const fn = tools.get(provider)?.get(toolName)
+      if (!fn) throw new Error(`Tool "${toolName}" not found`)
+      return encodeBinary(await fn(...decodeBinary(args)))
+    }
     let furthest
-    for (const candidate of candidates) {
+    for (const reading of readings) {
+      const edits = [{ at: 0, text: opening }, ...reading.edits, { at: code.length, text: '\n}\n})());' }]
       const run = await runtime.run({
-        source: prelude ? `${prelude}\n${candidate.source}` : candidate.source,
+        source: applyEdits(code, edits),
         language: this.#language,
-        bindings,
+        bindings: { [DISPATCH]: dispatch },
+        modules: this.#modules,
         limits: this.#limits,
       })
       const logs = run.logs.map(formatLog)
-      if (run.ok) return { result: run.value, logs }
-      const error = { ...run.error, ...positionInCode(run.error, preludeLines, candidate) }
-      if (error.kind !== 'syntax') return { result: undefined, error: formatError(error), logs }
+      if (run.ok) return { result: decodeBinary(run.value), logs }
+      const error = { ...run.error, ...positionInCode(run.error, code, edits) }
+      if (error.kind !== 'syntax') return failureWithLogs(error, logs)
       // the reading that parsed furthest before failing is the one the author meant
       if (!furthest || (error.line ?? 0) > (furthest.line ?? 0)) furthest = error
     }
-    return failure(formatError(furthest))
+    return failureWithLogs(furthest, [])
   }
 }
 
+// ---- normalizing the code as codemode's normalizeCode does ----------------------------------
+// A reading is the code with text inserted at offsets (and, for `export default`, blanked), so
+// that every position in the program maps back to the code execute() was given.
+
+const FENCED = /^(\s*```(?:js|javascript|typescript|ts|tsx|jsx)?\s*\n)([\s\S]*?)```\s*$/
+const blank = (from, to) => ({ at: from, text: '', remove: to - from })
+
 /** The readings of `code` to try, most specific first. */
-function candidatePrograms(code) {
-  const candidates = []
-  const wrapped = CODEMODE_WRAPPER.exec(code)
-  if (wrapped && LOOKS_LIKE_FUNCTION.test(wrapped[1].trim())) candidates.push(callOrValue(wrapped[1], 1))
-  candidates.push(callOrValue(code, 0), { source: code, lineOffset: 0, firstLineShift: 0 })
-  return candidates
+function readingsOf(code) {
+  const fence = FENCED.exec(code.trim())
+  const leading = code.length - code.trimStart().length
+  // the fences become blanks, so positions still count from the start of the given code
+  const [start, end] = fence ? [leading + fence[1].length, leading + fence[1].length + fence[2].length] : [0, code.length]
+  const outside = [blank(0, start), blank(end, code.length)].filter((edit) => edit.remove > 0)
+  const body = code.slice(start, end)
+  if (!body.trim()) return [{ edits: outside }]
+  const withOutside = (edits) => ({ edits: [...outside, ...edits].sort((a, b) => a.at - b.at) })
+  let program
+  try {
+    program = acorn.parse(body, { ecmaVersion: 'latest', sourceType: 'module' })
+  } catch {
+    // TypeScript, a top-level return, or an error the engine will report with its position
+    return fallbackReadings(body).map((edits) => withOutside(shift(edits, start)))
+  }
+  return [withOutside(shift(astReading(program.body), start))]
 }
 
-// A function expression is called; any other expression is its own result. The expression starts
-// on the program's first line, so only that line's columns are shifted.
+const shift = (edits, by) => edits.map((edit) => ({ ...edit, at: edit.at + by }))
+
+/** The reading acorn's view of the code gives, as codemode's normalizeCode reads it. */
+function astReading(statements) {
+  const only = statements.length === 1 ? statements[0] : undefined
+  if (only?.type === 'ExpressionStatement' && only.expression.type === 'ArrowFunctionExpression') {
+    return [{ at: only.expression.start, text: 'return await (' }, { at: only.expression.end, text: '\n)()' }]
+  }
+  if (only?.type === 'ExportDefaultDeclaration') {
+    const declaration = only.declaration
+    const unexported = blank(only.start, declaration.start)
+    if (declaration.type === 'FunctionDeclaration' && !declaration.id) {
+      return [unexported, { at: declaration.start, text: 'return await (' }, { at: declaration.end, text: ')()' }]
+    }
+    if (declaration.type === 'ClassDeclaration' && !declaration.id) {
+      return [unexported, { at: declaration.start, text: 'return (' }, { at: declaration.end, text: ')' }]
+    }
+    const inner = declaration.type.endsWith('Declaration') ? declaration : { type: 'ExpressionStatement', expression: declaration, start: declaration.start, end: declaration.end }
+    return [unexported, ...astReading([inner])]
+  }
+  if (only?.type === 'FunctionDeclaration') return [{ at: only.end, text: `\nreturn ${only.id.name}();` }]
+  const last = statements.at(-1)
+  if (last?.type === 'ExpressionStatement') {
+    return [{ at: last.expression.start, text: 'return (' }, { at: last.expression.end, text: ')' }]
+  }
+  return []
+}
+
+// normalizeCode in @cloudflare/codemode parses with acorn, which fails on TypeScript; it then wraps the
+// source unchanged as `async () => {\n<source>\n}`, where an arrow function would be declared, never called.
+const CODEMODE_WRAPPER = /^(async \(\) => \{\n)([\s\S]*)\n\}$/
+const LOOKS_LIKE_FUNCTION = /^(async\b|function\b|\()/
+// A function expression is called; any other expression is its own result.
 const CALL_OR_VALUE = "return await ((f) => (typeof f === 'function' ? f() : f))("
-const callOrValue = (expression, lineOffset) => ({
-  source: `${CALL_OR_VALUE}${expression}\n)`,
-  lineOffset,
-  firstLineShift: CALL_OR_VALUE.length,
-})
 
-/** An error's position in terms of the code execute() was given, to compare readings and to report. */
-function positionInCode({ line, column }, preludeLines, { lineOffset, firstLineShift }) {
-  if (line === undefined) return {}
-  const programLine = line - preludeLines
-  const shift = programLine === 1 && column !== undefined ? firstLineShift : 0
-  return { line: programLine + lineOffset, column: column === undefined ? undefined : column - shift }
+/** Readings for code acorn cannot parse: a wrapped function, an expression, or statements. */
+function fallbackReadings(body) {
+  const callOrValue = (from, to) => [{ at: from, text: CALL_OR_VALUE }, { at: to, text: '\n)' }]
+  const readings = []
+  const wrapped = CODEMODE_WRAPPER.exec(body)
+  if (wrapped && LOOKS_LIKE_FUNCTION.test(wrapped[2].trim())) {
+    const innerStart = wrapped[1].length
+    const innerEnd = innerStart + wrapped[2].length
+    readings.push([blank(0, innerStart), ...callOrValue(innerStart, innerEnd), blank(innerEnd, body.length)])
+  }
+  readings.push(callOrValue(0, body.length), [])
+  return readings
 }
 
-/** The bindings for the providers; throws, with a message for the result's error, on a bad provider. */
-function bindingsFor(providers) {
-  const bindings = {}
+/** The code with the edits applied, in order of their offsets. */
+function applyEdits(code, edits) {
+  let out = ''
+  let from = 0
+  for (const edit of edits) {
+    out += code.slice(from, edit.at) + edit.text
+    from = edit.at + (edit.remove ?? 0)
+  }
+  return out + code.slice(from)
+}
+
+/** An error's position in the code execute() was given; none when it lies in text we inserted. */
+function positionInCode({ line, column }, code, edits) {
+  if (line === undefined) return { line: undefined, column: undefined }
+  const program = applyEdits(code, edits)
+  let offset = 0
+  for (let l = 1; l < line; l++) offset = program.indexOf('\n', offset) + 1
+  offset += (column ?? 1) - 1
+  // walk the edits, turning the program offset back into an offset in the code
+  let programAt = 0
+  let codeAt = 0
+  for (const edit of edits) {
+    const plain = edit.at - codeAt
+    if (offset < programAt + plain) break
+    programAt += plain
+    codeAt = edit.at
+    if (offset < programAt + edit.text.length) return { line: undefined, column: undefined }
+    programAt += edit.text.length
+    codeAt += edit.remove ?? 0
+  }
+  const codeOffset = codeAt + (offset - programAt)
+  const before = code.slice(0, codeOffset)
+  const codeLine = before.split('\n').length
+  return { line: codeLine, column: column === undefined ? undefined : codeOffset - before.lastIndexOf('\n') }
+}
+
+// ---- providers and tools ---------------------------------------------------------------------
+
+/** Each provider's tools by sanitized name; throws, with a message for the result's error, on a bad provider. */
+function toolsOf(providers) {
+  const tools = new Map()
   for (const provider of providers) {
     const { name, fns } = provider ?? {}
+    if (RESERVED_PROVIDER_NAMES.has(name)) throw new Error(`Provider name "${name}" is reserved`)
     if (typeof name !== 'string' || !IDENTIFIER.test(name)) throw new Error(`Provider name ${JSON.stringify(name)} is not a valid JavaScript identifier`)
-    if (name in bindings) throw new Error(`Duplicate provider name "${name}"`)
+    if (tools.has(name)) throw new Error(`Duplicate provider name "${name}"`)
     if (typeof fns !== 'object' || fns === null) throw new Error(`Provider "${name}" needs an object of functions as fns`)
-    const namespace = {}
+    const byName = new Map()
     const origins = new Map()
     for (const [toolName, fn] of Object.entries(fns)) {
       if (typeof fn !== 'function') throw new Error(`Tool "${toolName}" in provider "${name}" is not a function`)
@@ -137,11 +306,11 @@ function bindingsFor(providers) {
         throw new Error(`Tool names "${origins.get(safeName)}" and "${toolName}" both sanitize to "${safeName}" in provider "${name}"`)
       }
       origins.set(safeName, toolName)
-      namespace[safeName] = fn
+      byName.set(safeName, fn)
     }
-    bindings[name] = namespace
+    tools.set(name, byName)
   }
-  return bindings
+  return tools
 }
 
 /** The same names @cloudflare/codemode's sanitizeToolName gives. */
@@ -152,8 +321,50 @@ function sanitizeToolName(name) {
   return RESERVED.has(prefixed) ? `${prefixed}_` : prefixed
 }
 
+const isPlainObject = (value) => {
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/** A host value with its typed arrays and ArrayBuffers tagged for the trip into the realm. */
+function encodeBinary(value) {
+  if (typeof value !== 'object' || value === null) return value
+  const data = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+  if (value instanceof Uint8Array) return { [BINARY_TAG]: 'Uint8Array', data: data(value) }
+  if (value instanceof ArrayBuffer) return { [BINARY_TAG]: 'ArrayBuffer', data: data(new Uint8Array(value)) }
+  if (ArrayBuffer.isView(value)) return { [BINARY_TAG]: 'ArrayBufferView', data: data(value) }
+  if (Array.isArray(value)) return value.map(encodeBinary)
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return value
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, encodeBinary(item)]))
+}
+
+/** A value from the realm with its tagged binary data turned back into bytes. */
+function decodeBinary(value) {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(decodeBinary)
+  if (typeof value[BINARY_TAG] === 'string' && typeof value.data === 'string') {
+    const bytes = new Uint8Array(Buffer.from(value.data, 'base64'))
+    return value[BINARY_TAG] === 'ArrayBuffer' ? bytes.buffer : bytes
+  }
+  for (const key of Object.keys(value)) value[key] = decodeBinary(value[key])
+  return value
+}
+
+// ---- results -----------------------------------------------------------------------------------
+
 // codemode's own executors keep console.log as is and prefix the other levels
 const formatLog = ({ level, text }) => (level === 'log' ? text : `[${level}] ${text}`)
+
+const BUDGETS_OF_TIME = new Set(['wall_budget', 'compute_budget'])
+
+/**
+ * codemode's executors report the bare message (its MCP server and code tool add their own
+ * prefix); what ours knows beyond that, the error's name and position, goes to the logs.
+ */
+function failureWithLogs(error, logs) {
+  const message = BUDGETS_OF_TIME.has(error.kind) ? 'Execution timed out' : error.message
+  return { result: undefined, error: message, logs: [...logs, `[error] ${formatError(error)}`] }
+}
 
 function formatError({ name, message, line, column }) {
   const at = line === undefined ? '' : ` (line ${line}${column === undefined ? '' : `, column ${column}`})`

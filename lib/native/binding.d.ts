@@ -18,7 +18,7 @@ export declare class NativeRuntime {
    */
   constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null, maxWorkers?: number | undefined | null)
   /** Starts a program on its own thread; returns its id. */
-  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, onEvent: (arg: ProgramEvent) => void): number
+  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, onEvent: (arg: ProgramEvent) => void): number
   /** Starts a session thread with its realm; returns its id. */
   openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg: ProgramEvent) => void): number
   execute(session: number, execution: number, source: string, language: Language, limits?: LimitOverrides | undefined | null): void

@@ -2,14 +2,18 @@
 //! at once (for `onLog` and session observations) and is kept for the result, up to the byte
 //! limit; past it one in-band `[output truncated …]` entry says how much was dropped.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::rc::Rc;
+use std::time::Instant;
 
 use boa_engine::object::ObjectInitializer;
-use boa_engine::property::Attribute;
-use boa_engine::{Context, JsResult, JsValue, NativeFunction, js_string};
+use boa_engine::object::builtins::{JsMap, JsSet};
+use boa_engine::property::{Attribute, PropertyKey};
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
-use crate::realm::inspect::format_args;
+use crate::realm::convert::own_property;
+use crate::realm::inspect::{InspectOptions, data_string, format_args, format_number, inspect_with, map_stack};
 use crate::run::memory::HeapBytes;
 use crate::source::positions::PositionMap;
 
@@ -100,45 +104,398 @@ impl Output {
     }
 }
 
+/// The realm's `console`: where it writes, and the state of `group`, `count` and `time`.
+struct Console {
+    output: Rc<RefCell<Output>>,
+    positions: Rc<RefCell<PositionMap>>,
+    group_indent: Cell<usize>,
+    counts: RefCell<HashMap<String, u64>>,
+    timers: RefCell<HashMap<String, Instant>>,
+}
+
+type Method = fn(&Console, &[JsValue], &mut Context) -> JsResult<()>;
+
+impl Console {
+    /// Writes an entry, indented by the open groups as Node indents every line of it.
+    fn write(&self, level: Level, text: String) {
+        let indent = " ".repeat(self.group_indent.get());
+        let text = if indent.is_empty() { text } else { format!("{indent}{}", text.replace('\n', &format!("\n{indent}"))) };
+        self.output.borrow_mut().write(level, text);
+    }
+
+    fn print(&self, level: Level, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        let text = format_args(args, &self.positions.borrow(), context)?;
+        self.write(level, text);
+        Ok(())
+    }
+
+    /// `label` as Node takes it: `String(label)`, `'default'` when absent.
+    fn label(args: &[JsValue], context: &mut Context) -> JsResult<String> {
+        match args.first() {
+            None => Ok("default".to_owned()),
+            Some(v) if v.is_undefined() => Ok("default".to_owned()),
+            Some(v) => Ok(v.to_string(context)?.to_std_string_lossy()),
+        }
+    }
+
+    fn assert(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        if args.first().is_some_and(JsValue::to_boolean) {
+            return Ok(());
+        }
+        // Node puts the message in front of the first argument, then formats as console.warn
+        let mut rest: Vec<JsValue> = args.iter().skip(1).cloned().collect();
+        let head = match rest.first() {
+            None => "Assertion failed".to_owned(),
+            Some(first) => format!("Assertion failed: {}", first.to_string(context)?.to_std_string_lossy()),
+        };
+        if rest.is_empty() {
+            rest.push(JsValue::undefined());
+        }
+        rest[0] = JsString::from(head).into();
+        self.print(Level::Warn, &rest, context)
+    }
+
+    fn trace(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        let message = format_args(args, &self.positions.borrow(), context)?;
+        let head = if message.is_empty() { "Trace".to_owned() } else { format!("Trace: {message}") };
+        let error = context.intrinsics().constructors().error().constructor().construct(&[], None, context)?;
+        let frames = map_stack(&data_string(&error, "stack", context).unwrap_or_default(), &self.positions.borrow());
+        self.write(Level::Error, if frames.is_empty() { head } else { format!("{head}\n{frames}") });
+        Ok(())
+    }
+
+    fn dir(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        let options = match args.get(1).and_then(JsValue::as_object) {
+            Some(options) => dir_options(&options, context)?,
+            None => InspectOptions::default(),
+        };
+        let text = inspect_with(args.first().unwrap_or(&JsValue::undefined()), &options, &self.positions.borrow(), context)?;
+        self.write(Level::Log, text);
+        Ok(())
+    }
+
+    fn group(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        if !args.is_empty() {
+            self.print(Level::Log, args, context)?;
+        }
+        self.group_indent.set(self.group_indent.get() + GROUP_INDENTATION);
+        Ok(())
+    }
+
+    fn group_end(&self, _: &[JsValue], _: &mut Context) -> JsResult<()> {
+        self.group_indent.set(self.group_indent.get().saturating_sub(GROUP_INDENTATION));
+        Ok(())
+    }
+
+    fn count(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        let label = Self::label(args, context)?;
+        let count = {
+            let mut counts = self.counts.borrow_mut();
+            let count = counts.entry(label.clone()).or_insert(0);
+            *count += 1;
+            *count
+        };
+        self.write(Level::Log, format!("{label}: {count}"));
+        Ok(())
+    }
+
+    fn count_reset(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        let label = Self::label(args, context)?;
+        if self.counts.borrow_mut().remove(&label).is_none() {
+            self.write(Level::Warn, format!("Count for '{label}' does not exist"));
+        }
+        Ok(())
+    }
+
+    fn time(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        let label = Self::label(args, context)?;
+        if self.timers.borrow().contains_key(&label) {
+            self.write(Level::Warn, format!("Label '{label}' already exists for console.time()"));
+        } else {
+            self.timers.borrow_mut().insert(label, Instant::now());
+        }
+        Ok(())
+    }
+
+    fn time_end(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        self.time_log_as(args, true, "console.timeEnd()", context)
+    }
+
+    fn time_log(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        self.time_log_as(args, false, "console.timeLog()", context)
+    }
+
+    fn time_log_as(&self, args: &[JsValue], end: bool, method: &str, context: &mut Context) -> JsResult<()> {
+        let label = Self::label(args, context)?;
+        let started = if end { self.timers.borrow_mut().remove(&label) } else { self.timers.borrow().get(&label).copied() };
+        let Some(started) = started else {
+            self.write(Level::Warn, format!("No such label '{label}' for {method}"));
+            return Ok(());
+        };
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let mut text = format!("{label}: {}", format_duration(ms));
+        if !end && args.len() > 1 {
+            text.push(' ');
+            text.push_str(&format_args(&args[1..], &self.positions.borrow(), context)?);
+        }
+        self.write(Level::Log, text);
+        Ok(())
+    }
+
+    fn table(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        let Some(data) = args.first().and_then(JsValue::as_object) else { return self.print(Level::Log, &args[..args.len().min(1)], context) };
+        let text = table(&data, args.get(1), &self.positions.borrow(), context)?;
+        self.write(Level::Log, text);
+        Ok(())
+    }
+}
+
+const GROUP_INDENTATION: usize = 2;
+
+/// Node's `formatTime` for durations under a minute.
+fn format_duration(ms: f64) -> String {
+    if ms >= 1000.0 {
+        format!("{:.3}s", ms / 1000.0)
+    } else {
+        format!("{}ms", format_number((ms * 1000.0).round() / 1000.0))
+    }
+}
+
+/// The options of `console.dir(value, options)` the inspector honours, read from data properties.
+fn dir_options(options: &JsObject, context: &mut Context) -> JsResult<InspectOptions> {
+    let mut result = InspectOptions::default();
+    let read = |name: &str, context: &mut Context| -> JsResult<Option<JsValue>> {
+        Ok(own_property(options, &js_string!(name).into(), context)?.and_then(|p| p.value).filter(|v| !v.is_undefined()))
+    };
+    let count = |value: &JsValue| if value.is_null() { f64::INFINITY } else { value.as_number().unwrap_or(f64::NAN) };
+    if let Some(depth) = read("depth", context)? {
+        result.depth = count(&depth);
+    }
+    if let Some(length) = read("breakLength", context)?.and_then(|v| v.as_number()) {
+        result.break_length = length;
+    }
+    if let Some(compact) = read("compact", context)?.and_then(|v| v.as_number().or_else(|| v.as_boolean().filter(|b| !b).map(|_| 0.0))) {
+        result.compact = compact.max(0.0) as usize;
+    }
+    if let Some(sorted) = read("sorted", context)? {
+        result.sorted = sorted.to_boolean();
+    }
+    if let Some(length) = read("maxArrayLength", context)? {
+        result.max_array_length = count(&length).clamp(0.0, usize::MAX as f64) as usize;
+    }
+    if let Some(length) = read("maxStringLength", context)? {
+        result.max_string_length = count(&length).clamp(0.0, usize::MAX as f64) as usize;
+    }
+    Ok(result)
+}
+
 /// Registers `console` writing to `output`.
 pub fn register(context: &mut Context, output: Rc<RefCell<Output>>, positions: Rc<RefCell<PositionMap>>) -> JsResult<()> {
-    let method = |level: Level| {
-        let output = output.clone();
-        let positions = positions.clone();
+    let console = Rc::new(Console {
+        output,
+        positions,
+        group_indent: Cell::new(0),
+        counts: RefCell::default(),
+        timers: RefCell::default(),
+    });
+    let methods: [(&str, Method); 20] = [
+        ("log", |c, a, cx| c.print(Level::Log, a, cx)),
+        ("info", |c, a, cx| c.print(Level::Info, a, cx)),
+        ("debug", |c, a, cx| c.print(Level::Debug, a, cx)),
+        ("warn", |c, a, cx| c.print(Level::Warn, a, cx)),
+        ("error", |c, a, cx| c.print(Level::Error, a, cx)),
+        ("dirxml", |c, a, cx| c.print(Level::Log, a, cx)),
+        ("dir", Console::dir),
+        ("assert", Console::assert),
+        ("trace", Console::trace),
+        ("table", Console::table),
+        ("group", Console::group),
+        ("groupCollapsed", Console::group),
+        ("groupEnd", Console::group_end),
+        ("count", Console::count),
+        ("countReset", Console::count_reset),
+        ("time", Console::time),
+        ("timeEnd", Console::time_end),
+        ("timeLog", Console::time_log),
+        ("profile", |_, _, _| Ok(())),
+        ("profileEnd", |_, _, _| Ok(())),
+    ];
+    let mut object = ObjectInitializer::new(context);
+    for (name, method) in methods {
+        let console = console.clone();
         // SAFETY: the closure captures no garbage-collected values, only Rust data.
-        unsafe {
+        let function = unsafe {
             NativeFunction::from_closure(move |_, args, context| {
-                let text = format_args(args, &positions.borrow(), context)?;
-                output.borrow_mut().write(level, text);
+                method(&console, args, context)?;
                 Ok(JsValue::undefined())
             })
-        }
-    };
-    let assert_output = output.clone();
-    let assert_positions = positions.clone();
-    // SAFETY: as above.
-    let assert = unsafe {
-        NativeFunction::from_closure(move |_, args, context| {
-            if args.first().is_some_and(JsValue::to_boolean) {
-                return Ok(JsValue::undefined());
-            }
-            let detail = format_args(args.get(1..).unwrap_or_default(), &assert_positions.borrow(), context)?;
-            let text = if detail.is_empty() { "Assertion failed".to_owned() } else { format!("Assertion failed: {detail}") };
-            assert_output.borrow_mut().write(Level::Error, text);
-            Ok(JsValue::undefined())
-        })
-    };
-    let console = ObjectInitializer::new(context)
-        .function(method(Level::Log), js_string!("log"), 0)
-        .function(method(Level::Info), js_string!("info"), 0)
-        .function(method(Level::Warn), js_string!("warn"), 0)
-        .function(method(Level::Error), js_string!("error"), 0)
-        .function(method(Level::Debug), js_string!("debug"), 0)
-        .function(method(Level::Debug), js_string!("trace"), 0)
-        .function(method(Level::Log), js_string!("dir"), 0)
-        .function(assert, js_string!("assert"), 0)
-        .build();
+        };
+        object.function(function, JsString::from(name), 0);
+    }
+    let console = object.build();
     context.register_global_property(js_string!("console"), console, Attribute::WRITABLE | Attribute::CONFIGURABLE)
+}
+
+const INDEX_KEY: &str = "(index)";
+const ITERATION_KEY: &str = "(iteration index)";
+const VALUES_KEY: &str = "Values";
+
+/// `console.table(data, properties)` as Node draws it.
+fn table(data: &JsObject, properties: Option<&JsValue>, positions: &PositionMap, context: &mut Context) -> JsResult<String> {
+    let cell = |value: &JsValue, context: &mut Context| -> JsResult<String> {
+        let is_plain_object = value.as_object().is_some_and(|o| !o.is_array());
+        let wide = match value.as_object() {
+            Some(object) if is_plain_object => object.own_property_keys(context)?.len() > 2,
+            _ => false,
+        };
+        let options = InspectOptions { depth: if wide { -1.0 } else { 0.0 }, max_array_length: 3, break_length: f64::INFINITY, ..InspectOptions::default() };
+        inspect_with(value, &options, positions, context)
+    };
+    let index_column = |length: usize| (0..length).map(|i| Some(i.to_string())).collect::<Vec<_>>();
+    if let Ok(map) = JsMap::from_object(data.clone()) {
+        let mut pairs = Vec::new();
+        map.for_each_native(|k, v| {
+            pairs.push((k, v));
+            Ok(())
+        })?;
+        let mut keys = Vec::new();
+        let mut values = Vec::new();
+        for (k, v) in &pairs {
+            keys.push(Some(cell(k, context)?));
+            values.push(Some(cell(v, context)?));
+        }
+        return Ok(render_table(&[ITERATION_KEY.into(), "Key".into(), VALUES_KEY.into()], &[index_column(pairs.len()), keys, values]));
+    }
+    if let Ok(set) = JsSet::from_object(data.clone()) {
+        let mut items = Vec::new();
+        set.for_each_native(|v| {
+            items.push(v);
+            Ok(())
+        })?;
+        let mut values = Vec::new();
+        for v in &items {
+            values.push(Some(cell(v, context)?));
+        }
+        return Ok(render_table(&[ITERATION_KEY.into(), VALUES_KEY.into()], &[index_column(items.len()), values]));
+    }
+    let properties: Option<Vec<String>> = match properties.and_then(JsValue::as_object) {
+        Some(list) if list.is_array() => {
+            let length = crate::realm::convert::length_of(&list, context)?;
+            let mut names = Vec::new();
+            for i in 0..length.min(1000) {
+                names.push(list.get(i as u32, context)?.to_string(context)?.to_std_string_lossy());
+            }
+            Some(names)
+        }
+        _ => None,
+    };
+    let mut columns: Vec<(String, Vec<Option<String>>)> = Vec::new();
+    let mut primitives: Vec<Option<String>> = Vec::new();
+    let mut has_primitives = false;
+    let rows = enumerable_keys(data, context)?;
+    for (i, row_key) in rows.iter().enumerate() {
+        let item = own_property(data, row_key, context)?.and_then(|p| p.value).unwrap_or_default();
+        let primitive = !item.is_object();
+        if properties.is_none() && primitive {
+            has_primitives = true;
+            set_cell(&mut primitives, i, cell(&item, context)?);
+            continue;
+        }
+        let item_object = item.as_object();
+        let keys: Vec<PropertyKey> = match (&properties, &item_object) {
+            (Some(names), _) => names.iter().map(|n| PropertyKey::from(JsString::from(n.as_str()))).collect(),
+            (None, Some(object)) => enumerable_keys(object, context)?,
+            (None, None) => Vec::new(),
+        };
+        for key in keys {
+            let name = key_text(&key);
+            let at = match columns.iter().position(|(n, _)| n == &name) {
+                Some(at) => at,
+                None => {
+                    columns.push((name, Vec::new()));
+                    columns.len() - 1
+                }
+            };
+            let value = match &item_object {
+                Some(object) if !primitive => own_property(object, &key, context)?.map(|p| p.value.unwrap_or_default()),
+                _ => None,
+            };
+            let text = match value {
+                Some(value) => cell(&value, context)?,
+                None => String::new(),
+            };
+            set_cell(&mut columns[at].1, i, text);
+        }
+    }
+    let mut head = vec![INDEX_KEY.to_owned()];
+    let mut body = vec![rows.iter().map(|k| Some(key_text(k))).collect::<Vec<_>>()];
+    for (name, column) in columns {
+        head.push(name);
+        body.push(column);
+    }
+    if has_primitives {
+        head.push(VALUES_KEY.to_owned());
+        body.push(primitives);
+    }
+    Ok(render_table(&head, &body))
+}
+
+fn set_cell(column: &mut Vec<Option<String>>, at: usize, text: String) {
+    if column.len() <= at {
+        column.resize(at + 1, None);
+    }
+    column[at] = Some(text);
+}
+
+fn enumerable_keys(object: &JsObject, context: &mut Context) -> JsResult<Vec<PropertyKey>> {
+    let mut keys = Vec::new();
+    for key in object.own_property_keys(context)? {
+        if !matches!(key, PropertyKey::Symbol(_)) && own_property(object, &key, context)?.is_some_and(|p| p.enumerable) {
+            keys.push(key);
+        }
+    }
+    Ok(keys)
+}
+
+fn key_text(key: &PropertyKey) -> String {
+    match key {
+        PropertyKey::String(s) => s.to_std_string_lossy(),
+        PropertyKey::Index(i) => i.get().to_string(),
+        PropertyKey::Symbol(s) => s.descriptive_string().to_std_string_lossy(),
+    }
+}
+
+/// Node's `cli_table`: a box-drawn table, each cell left-aligned in its column.
+fn render_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
+    let width = |s: &str| s.chars().count();
+    let longest = columns.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths: Vec<usize> = head.iter().map(|h| width(h)).collect();
+    let rows: Vec<Vec<String>> = (0..longest)
+        .map(|j| columns.iter().map(|column| column.get(j).cloned().flatten().unwrap_or_default()).collect())
+        .collect();
+    for row in &rows {
+        for (i, value) in row.iter().enumerate() {
+            widths[i] = widths[i].max(width(value));
+        }
+    }
+    let render_row = |row: &[String]| {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(i, cell)| {
+                format!("{cell}{}", " ".repeat(widths[i] - width(cell)))
+            })
+            .collect();
+        format!("│ {} │", cells.join(" │ "))
+    };
+    let divider: Vec<String> = widths.iter().map(|w| "─".repeat(w + 2)).collect();
+    let mut out = format!("┌{}┐\n{}\n├{}┤\n", divider.join("┬"), render_row(head), divider.join("┼"));
+    for row in &rows {
+        out.push_str(&render_row(row));
+        out.push('\n');
+    }
+    out.push_str(&format!("└{}┘", divider.join("┴")));
+    out
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The realm a program runs in: ECMAScript built-ins, the web APIs from `boa_runtime`, our
-//! `console`, the bindings, and for sessions their frame and staged inputs. Nothing else: no
-//! module loading, no process, no network, no file system, and no compiling strings to code.
+//! `console`, the bindings, the modules the host gave, and for sessions their frame and staged
+//! inputs. Nothing else: no process, no network, no file system, and no compiling strings to code.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -12,7 +12,7 @@ use boa_engine::context::HostHooks;
 use boa_engine::object::builtins::{JsFunction, JsUint8Array};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
 use boa_engine::property::{Attribute, PropertyDescriptor};
-use boa_engine::module::IdleModuleLoader;
+use boa_engine::module::MapModuleLoader;
 use boa_engine::realm::Realm;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
 use boa_runtime::extensions::{
@@ -52,6 +52,8 @@ pub struct Wiring {
     pub positions: Rc<RefCell<PositionMap>>,
     pub bridge: Rc<Bridge>,
     pub rejections: Rejections,
+    /// The modules the host gave the program, the only ones `import()` finds.
+    pub modules: Rc<MapModuleLoader>,
 }
 
 struct Hooks {
@@ -91,11 +93,12 @@ impl HostHooks for Hooks {
 /// A fresh context with every global the program may use but its bindings.
 pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Context> {
     let hooks = Rc::new(Hooks { budget: wiring.budget.clone(), rejections: wiring.rejections.clone() });
-    // Boa's default loader reads modules from the host's working directory: programs get none.
+    // Boa's default loader reads modules from the host's working directory: programs get only
+    // the modules the host gave them, from memory.
     let mut context = Context::builder()
         .host_hooks(hooks)
         .job_executor(wiring.event_loop.clone())
-        .module_loader(Rc::new(IdleModuleLoader))
+        .module_loader(wiring.modules.clone())
         .build()?;
     // Frames plus native re-entries: programs meet the catchable `MAX_CALL_DEPTH` first.
     context.runtime_limits_mut().set_recursion_limit(ENGINE_RECURSION_LIMIT);

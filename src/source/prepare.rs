@@ -206,7 +206,14 @@ fn html_like_comment(shelled: &str, body: std::ops::Range<usize>, literals: &[Sp
     let quoted = |at: usize| literals.iter().chain(comments).any(|span| range(span).contains(&at));
     // swc may read an HTML-like comment as a comment: only `//` and `/*` ones are ordinary.
     if let Some(comment) = comments.iter().find(|c| !matches!(shelled.get(range(c)).and_then(|text| text.get(..2)), Some("//" | "/*"))) {
-        return Some(comment.lo.0 as usize);
+        // swc's span of such a comment may begin inside its `<!--` or `-->`: point at the token.
+        let lo = comment.lo.0 as usize;
+        let mut from = lo.saturating_sub(3).min(shelled.len());
+        while !shelled.is_char_boundary(from) {
+            from -= 1;
+        }
+        let token = ["<!--", "-->"].iter().filter_map(|token| shelled[from..].find(token)).min();
+        return Some(token.map_or(lo, |at| from + at));
     }
     let code = &shelled[body.clone()];
     let opening = code.match_indices("<!--").map(|(at, _)| body.start + at).find(|&at| !quoted(at));

@@ -234,7 +234,11 @@ impl CodeBlock {
     }
 
     /// Check if the function is a class constructor.
-    pub(crate) fn is_class_constructor(&self) -> bool {
+    ///
+    /// Public for code-runtime-boa's console, which prints classes as `[class A]` as Node does
+    /// (`Function.prototype.toString` of a class gives no source here). (Local patch, see
+    /// code-runtime-boa's `vendor/README.md`.)
+    pub fn is_class_constructor(&self) -> bool {
         self.flags
             .get()
             .contains(CodeBlockFlags::IS_CLASS_CONSTRUCTOR)

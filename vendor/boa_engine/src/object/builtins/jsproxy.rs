@@ -47,6 +47,18 @@ impl JsProxy {
     }
 }
 
+impl JsProxy {
+    /// The proxy's target, read without running any trap; `None` once the proxy is revoked.
+    ///
+    /// Added for code-runtime-boa's console, which prints a Proxy as its target without running
+    /// its traps, as Node's `util.inspect` does. (Local patch, see code-runtime-boa's
+    /// `vendor/README.md`.)
+    #[must_use]
+    pub fn target(&self) -> Option<JsObject> {
+        self.inner.downcast_ref::<Proxy>()?.try_data().ok().map(|(target, _)| target)
+    }
+}
+
 impl From<JsProxy> for JsObject {
     #[inline]
     fn from(o: JsProxy) -> Self {

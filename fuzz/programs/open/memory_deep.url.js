@@ -1,0 +1,8 @@
+// Program fuzzer finding; replay: node scripts/fuzz-programs.js --replay <this file>
+// signature: memory deep.url
+// templates: deep.thenable.url
+// seed: 401311 (the program before minimising: node scripts/fuzz-programs.js --seed 401311 --count 1 --print)
+// found: 2026-11-30T13:56:18.881Z
+// what happened: RSS grew by 689 MiB (to 744 MiB), past 579 MiB (budget 512 MiB + 10% + 16 MiB)
+// ---- program {"language":"typescript","limits":{"computeMs":4000,"maxWallMs":6000,"maxMemoryBytes":536870912}} ----
+let d = 1; for (let i = 0; i < 1e6; i++) { const p = d; d = { then(r) { r(p) } } }
