@@ -36,9 +36,9 @@ const IDLE_EXIT: Duration = Duration::from_secs(2);
 
 /// Stack the engine may use while it runs a program; past it, whatever recurses throws a
 /// catchable RangeError. A program that recurses until then touches all of it, outside the
-/// memory budget, so it is no larger than the worst legitimate use measured: Boa parsing and
-/// compiling a program nested `prepare::MAX_NESTING` deep (under 40 MiB) and `MAX_CALL_DEPTH`
-/// calls re-entering the engine through built-ins.
+/// memory budget, so it is a few times the worst legitimate use measured, `MAX_CALL_DEPTH`
+/// frames that each re-enter the engine through a built-in (`[n].map(() => f(n + 1))`, getters
+/// calling themselves, `toJSON` calling `JSON.stringify`): about 12 MiB.
 pub const PROGRAM_RUN_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 #[derive(Debug, thiserror::Error)]

@@ -1825,6 +1825,9 @@ impl RegExp {
                 //    In such cases, the corresponding substitution is ignored.
 
                 // ii. Set accumulatedResult to the string-concatenation of accumulatedResult, the substring of S from nextSourcePosition to position, and replacement.
+                // Local patch (code-runtime-boa): each match can add a program-chosen
+                // replacement, so the result grows by what the allocation check allows.
+                context.reserve_memory((position - next_source_position + replacement.len()) * 2)?;
                 accumulated_result.extend(s.get_expect(next_source_position..position).iter());
                 accumulated_result.extend(replacement.iter());
 

@@ -1335,6 +1335,9 @@ impl String {
             };
 
             // d. Set result to the string-concatenation of result, preserved, and replacement.
+            // Local patch (code-runtime-boa): each match can add a program-chosen replacement,
+            // so the result grows by what the allocation check allows.
+            context.reserve_memory((preserved.len() + replacement.len()) * 2)?;
             result.extend(preserved.iter());
             result.extend(replacement.iter());
 
@@ -2802,11 +2805,16 @@ pub(crate) fn get_substitution(
                 // $&
                 Some(CodePoint::Unicode('&')) => {
                     // matched
+                    // Local patch (code-runtime-boa): a template of many `$&`, `` $` ``, `$'` or
+                    // captures grows the result by a program-chosen multiple of the string, so
+                    // each piece is asked of the allocation check first.
+                    context.reserve_memory(matched.len() * 2)?;
                     result.extend(matched.iter());
                 }
                 // $`
                 Some(CodePoint::Unicode('`')) => {
                     // The replacement is the substring of str from 0 to position.
+                    context.reserve_memory(position * 2)?;
                     result.extend(str.get_expect(..position).iter());
                 }
                 // $'
@@ -2814,6 +2822,7 @@ pub(crate) fn get_substitution(
                     // If tailPos ≥ stringLength, the replacement is the empty String.
                     // Otherwise the replacement is the substring of str from tailPos.
                     if tail_pos < str_length {
+                        context.reserve_memory((str_length - tail_pos) * 2)?;
                         result.extend(str.get_expect(tail_pos..).iter());
                     }
                 }
@@ -2862,6 +2871,7 @@ pub(crate) fn get_substitution(
                         if let Some(capture) = captures.get(index - 1)
                             && let Some(s) = capture.as_string()
                         {
+                            context.reserve_memory(s.len() * 2)?;
                             result.extend(s.iter());
                         }
 
@@ -2912,7 +2922,9 @@ pub(crate) fn get_substitution(
                             // iii. If capture is undefined, replace the text through > with the empty String.
                             // iv. Otherwise, replace the text through > with ? ToString(capture).
                             if !capture.is_undefined() {
-                                result.extend(capture.to_string(context)?.iter());
+                                let capture = capture.to_string(context)?;
+                                context.reserve_memory(capture.len() * 2)?;
+                                result.extend(capture.iter());
                             }
                         }
                     }

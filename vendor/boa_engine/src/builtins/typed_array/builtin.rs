@@ -1210,6 +1210,9 @@ impl BuiltinTypedArray {
         };
 
         // 6. Let R be the empty String.
+        // Local patch (code-runtime-boa): R, and each piece added to it, is asked of the
+        // allocation check first; the separator is the program's, of any length.
+        context.reserve_memory(len as usize * 2)?;
         let mut r = Vec::with_capacity(len as usize);
 
         // 7. Let k be 0.
@@ -1218,6 +1221,7 @@ impl BuiltinTypedArray {
         for k in 0..len {
             // a. If k > 0, set R to the string-concatenation of R and sep.
             if k > 0 {
+                context.reserve_memory(sep.len() * 2)?;
                 r.extend(sep.iter());
             }
 
@@ -2535,6 +2539,8 @@ impl BuiltinTypedArray {
             }
         };
 
+        // Local patch (code-runtime-boa): asked of the allocation check first.
+        context.reserve_memory((len + len.saturating_sub(1)) as usize * 2)?;
         let mut r = Vec::with_capacity((len + len.saturating_sub(1)) as usize);
 
         for k in 0..len {
@@ -2555,6 +2561,8 @@ impl BuiltinTypedArray {
                     )?
                     .to_string(context)?;
 
+                // Local patch (code-runtime-boa): R grows by what the allocation check allows.
+                context.reserve_memory((s.len() + separator.len()) * 2)?;
                 r.extend(s.iter());
             }
         }
