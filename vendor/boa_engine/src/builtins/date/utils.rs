@@ -818,6 +818,10 @@ fn parse_loose_date(date: &str, hooks: &dyn HostHooks) -> Option<i64> {
         ("est", -300), ("edt", -240), ("cst", -360), ("cdt", -300),
         ("mst", -420), ("mdt", -360), ("pst", -480), ("pdt", -420),
     ];
+    // A signed year is ISO's extended form, which the ISO parser has already refused.
+    if date.starts_with(['+', '-']) {
+        return None;
+    }
     let bytes = date.as_bytes();
     let digits_at = |at: usize| -> (u32, usize) {
         let len = bytes[at..].iter().take_while(|c| c.is_ascii_digit()).count();
