@@ -137,7 +137,7 @@ describe('BoaExecutor.execute', () => {
 
   it('reports a thrown error without throwing itself', async () => {
     const result = await executor.execute('async () => { null.x }', fns)
-    expect(result.error).toBe("cannot convert 'null' or 'undefined' to object")
+    expect(result.error).toBe("Cannot read properties of null (reading 'x')")
     expect(result.logs).toEqual([expect.stringMatching(/^\[error\] TypeError: /)])
   })
 

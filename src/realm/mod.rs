@@ -112,6 +112,7 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
     guard_bulk_allocations(&wiring.budget, &mut context)?;
     define_lazy_global(&mut context, "URLSearchParams", include_str!("js/url_search_params.js"))?;
+    define_lazy_global(&mut context, "Intl", include_str!("js/intl.js"))?;
     define_search_params(&mut context)?;
     if let Some(session) = session {
         install_session_globals(&mut context, session)?;

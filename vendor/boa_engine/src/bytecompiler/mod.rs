@@ -51,7 +51,7 @@ use crate::{
     },
 };
 use boa_ast::{
-    Declaration, Expression, LinearSpan, Position, Spanned, Statement, StatementList,
+    Declaration, Expression, LinearSpan, Position, Span, Spanned, Statement, StatementList,
     StatementListItem,
     declaration::{Binding, LexicalDeclaration, VarDeclaration},
     expression::{
@@ -514,6 +514,10 @@ pub struct ByteCompiler<'ctx> {
     pub(crate) bytecode: BytecodeEmitter,
 
     pub(crate) source_map_builder: SourceMapBuilder,
+
+    /// Patched (code-runtime-boa): the expressions that calls and iterations are about, by the
+    /// pc after their instruction, so a TypeError can name them (`SourceMap::expression_site`).
+    expression_sites: Vec<(u32, Span)>,
     pub(crate) source_path: SourcePath,
 
     pub(crate) constants: ThinVec<Constant>,
@@ -651,6 +655,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             length: 0,
             bytecode: BytecodeEmitter::new(),
             source_map_builder: SourceMapBuilder::default(),
+            expression_sites: Vec::new(),
             constants: ThinVec::default(),
             bindings: Vec::default(),
             local_binding_registers: FxHashMap::default(),
@@ -875,6 +880,21 @@ impl<'ctx> ByteCompiler<'ctx> {
         let start_pc = self.next_opcode_location();
         self.source_map_builder
             .push_source_position(start_pc.as_u32(), position.into());
+    }
+
+    /// Patched (code-runtime-boa): the instruction just emitted fails about `expression`
+    /// (a callee, an iterable); its error message quotes that expression's source text.
+    pub(crate) fn record_expression_site(&mut self, expression: &impl Spanned) {
+        let pc = self.next_opcode_location().as_u32();
+        self.expression_sites.push((pc, expression.span()));
+    }
+
+    /// Patched (code-runtime-boa): `GetIterator` on `value`, the result of `expression`, placed at
+    /// the expression and naming it if it is not iterable (`settings.items is not iterable`).
+    pub(crate) fn emit_get_iterator_of(&mut self, value: &Register, expression: &Expression) {
+        let mut compiler = self.position_guard(expression);
+        compiler.bytecode.emit_get_iterator(value.variable());
+        compiler.record_expression_site(expression);
     }
 
     pub(crate) fn pop_source_position(&mut self) {
@@ -1461,6 +1481,7 @@ impl<'ctx> ByteCompiler<'ctx> {
     fn access_get(&mut self, access: Access<'_>, dst: &Register) {
         match access {
             Access::Variable { name } => {
+                let span = name.span();
                 let name = self.resolve_identifier_expect(name);
                 let binding = self.lexical_scope.get_identifier_reference(name);
                 let index = self.get_binding(&binding);
@@ -1470,7 +1491,10 @@ impl<'ctx> ByteCompiler<'ctx> {
                     self.bytecode.emit_move(dst.variable(), cached_reg.into());
                     return;
                 }
-                self.emit_binding_access(BindingAccessOpcode::GetName, &index, dst);
+                // Patched (code-runtime-boa): the read carries the identifier's position, so a
+                // ReferenceError (or a TDZ error) has a line and column; upstream recorded none.
+                let mut compiler = self.position_guard(span);
+                compiler.emit_binding_access(BindingAccessOpcode::GetName, &index, dst);
             }
             Access::Property { access } => match access {
                 PropertyAccess::Simple(access) => {
@@ -2127,7 +2151,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                         if let Expression::Spread(spread) = arg {
                             let value = self.register_allocator.alloc();
                             self.compile_expr(spread.target(), &value);
-                            self.bytecode.emit_get_iterator(value.variable());
+                            self.emit_get_iterator_of(&value, spread.target());
                             self.bytecode.emit_push_iterator_to_array(array_op);
                             self.register_allocator.dealloc(value);
                         } else {
@@ -2698,7 +2722,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                 if let Expression::Spread(spread) = arg {
                     let value = compiler.register_allocator.alloc();
                     compiler.compile_expr(spread.target(), &value);
-                    compiler.bytecode.emit_get_iterator(value.variable());
+                    compiler.emit_get_iterator_of(&value, spread.target());
                     compiler.bytecode.emit_push_iterator_to_array(array_op);
                     compiler.register_allocator.dealloc(value);
                 } else {
@@ -2740,6 +2764,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                 .bytecode
                 .emit_new((call.args().len() as u32).into()),
         }
+        compiler.record_expression_site(call.function());
         match dst {
             CallResultDest::Register(dst) => compiler.pop_into_register(dst),
             CallResultDest::Discard => compiler.bytecode.emit_pop(),
@@ -2783,7 +2808,8 @@ impl<'ctx> ByteCompiler<'ctx> {
             flags: Cell::new(self.code_block_flags),
             ic: self.ic.into_boxed_slice(),
             source_info: SourceInfo::new(
-                SourceMap::new(source_map_entries, self.source_path),
+                SourceMap::new(source_map_entries, self.source_path)
+                    .with_expression_sites(self.expression_sites.into_boxed_slice()),
                 self.function_name,
                 self.spanned_source_text,
             ),

@@ -51,6 +51,9 @@ mod code_block;
 mod completion_record;
 mod inline_cache;
 mod interrupt;
+// Patched (code-runtime-boa): TypeErrors that name what failed.
+mod named_errors;
+pub(crate) use named_errors::{cannot_read_properties, cannot_set_properties};
 mod native_limits;
 mod runtime_limits;
 

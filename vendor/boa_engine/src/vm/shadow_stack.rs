@@ -17,6 +17,17 @@ impl Backtrace {
     pub(crate) fn iter(&self) -> impl DoubleEndedIterator<Item = &ShadowEntry> {
         self.stack.iter()
     }
+
+    /// Patched (code-runtime-boa): drops the innermost frame running `function` and every frame
+    /// it called (see `Error::with_caller_position`); nothing when no frame runs it.
+    pub(crate) fn drop_frames_from(&mut self, function: &SourceInfo) {
+        let innermost = self.stack.iter().rposition(|entry| {
+            matches!(entry, ShadowEntry::Bytecode { source_info, .. } if source_info.is_same(function))
+        });
+        if let Some(at) = innermost {
+            self.stack.truncate(at);
+        }
+    }
 }
 
 #[derive(Debug, Clone, Trace, Finalize)]

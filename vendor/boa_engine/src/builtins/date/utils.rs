@@ -797,7 +797,163 @@ pub(super) fn parse_date(date: &JsString, hooks: &dyn HostHooks) -> Option<i64> 
         return Some(t.unix_timestamp() * 1000 + i64::from(t.millisecond()));
     }
 
-    None
+    // Patched (code-runtime-boa): the everyday formats V8 also takes.
+    parse_loose_date(&date, hooks)
+}
+
+/// Patched (code-runtime-boa): the formats V8's fallback parser takes that people and models
+/// write: `2024-05-01 10:00`, `May 1, 2024`, `01 May 2024`, `2024/05/01`, `05/01/2024` (US
+/// order), `10:00 PM`, offsets as `+0200`, `+02:00`, `GMT+0200`, `UTC`, `Z` and the US zone
+/// names, a weekday anywhere and a parenthesized comment. Without an offset the time is local.
+/// Upstream returned NaN for all of these.
+#[allow(clippy::as_conversions)]
+fn parse_loose_date(date: &str, hooks: &dyn HostHooks) -> Option<i64> {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    const WEEKDAYS: [&str; 7] = [
+        "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+    ];
+    const ZONES: [(&str, i64); 8] = [
+        ("est", -300), ("edt", -240), ("cst", -360), ("cdt", -300),
+        ("mst", -420), ("mdt", -360), ("pst", -480), ("pdt", -420),
+    ];
+    // A signed year is ISO's extended form, which the ISO parser has already refused.
+    if date.starts_with(['+', '-']) {
+        return None;
+    }
+    let bytes = date.as_bytes();
+    let digits_at = |at: usize| -> (u32, usize) {
+        let len = bytes[at..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let value = bytes[at..at + len]
+            .iter()
+            .fold(0u32, |value, digit| value.saturating_mul(10).saturating_add(u32::from(digit - b'0')));
+        (value, len)
+    };
+    // Numbers of the date, with how many digits each was written with.
+    let mut numbers: Vec<(u32, usize)> = Vec::new();
+    let mut named_month = None;
+    let mut time: Option<[u32; 4]> = None;
+    let mut afternoon = None;
+    let mut offset_minutes: Option<i64> = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        let c = bytes[at];
+        if c.is_ascii_digit() {
+            let (value, len) = digits_at(at);
+            at += len;
+            if time.is_none() && bytes.get(at) == Some(&b':') {
+                let mut parts = [value, 0, 0, 0];
+                for (part, separator) in [(1, b':'), (2, b':'), (3, b'.')] {
+                    if bytes.get(at) != Some(&separator)
+                        || !bytes.get(at + 1).is_some_and(u8::is_ascii_digit)
+                    {
+                        break;
+                    }
+                    let (value, len) = digits_at(at + 1);
+                    parts[part] = if part == 3 {
+                        // Milliseconds: the first three digits of the fraction.
+                        let first_three = &bytes[at + 1..at + 1 + len.min(3)];
+                        first_three.iter().fold(0, |ms, d| ms * 10 + u32::from(d - b'0'))
+                            * 10u32.pow(3 - len.min(3) as u32)
+                    } else {
+                        value
+                    };
+                    at += 1 + len;
+                }
+                time = Some(parts);
+            } else {
+                if numbers.len() == 3 {
+                    return None;
+                }
+                numbers.push((value, len));
+            }
+        } else if c.is_ascii_alphabetic() {
+            let len = bytes[at..].iter().take_while(|c| c.is_ascii_alphabetic()).count();
+            let word = date[at..at + len].to_ascii_lowercase();
+            at += len;
+            if let Some(month) = MONTHS
+                .iter()
+                .position(|month| word.len() >= 3 && word.starts_with(month))
+            {
+                named_month = Some(month as u32 + 1);
+            } else if let Some((_, zone_offset)) = ZONES.iter().find(|(zone, _)| *zone == word) {
+                offset_minutes = Some(*zone_offset);
+            } else {
+                match word.as_str() {
+                    "am" | "pm" => afternoon = Some(word == "pm"),
+                    "utc" | "gmt" | "ut" | "z" => offset_minutes = Some(0),
+                    // ISO's date-time separator.
+                    "t" => {}
+                    _ if word.len() >= 3 && WEEKDAYS.iter().any(|day| day.starts_with(&word)) => {}
+                    _ => return None,
+                }
+            }
+        } else if matches!(c, b'+' | b'-')
+            && (time.is_some() || offset_minutes.is_some())
+            && bytes.get(at + 1).is_some_and(u8::is_ascii_digit)
+        {
+            let (value, len) = digits_at(at + 1);
+            at += 1 + len;
+            let (hours, minutes) = match len {
+                1 | 2 if bytes.get(at) == Some(&b':') => {
+                    let (minutes, minutes_len) = digits_at(at + 1);
+                    at += 1 + minutes_len;
+                    (value, minutes)
+                }
+                1 | 2 => (value, 0),
+                3 | 4 => (value / 100, value % 100),
+                _ => return None,
+            };
+            if hours > 23 || minutes > 59 {
+                return None;
+            }
+            let minutes = i64::from(hours * 60 + minutes);
+            offset_minutes = Some(if c == b'-' { -minutes } else { minutes });
+        } else if c == b'(' {
+            at += bytes[at..].iter().position(|&c| c == b')')? + 1;
+        } else if matches!(c, b' ' | b'\t' | b',' | b'/' | b'-' | b'.') {
+            at += 1;
+        } else {
+            return None;
+        }
+    }
+
+    let year_like = |(value, len): (u32, usize)| len >= 3 || value > 31;
+    let (year, month, day) = match (named_month, numbers.as_slice()) {
+        (Some(month), &[first, second]) if year_like(first) => (first, month, second.0),
+        (Some(month), &[first, second]) => (second, month, first.0),
+        (None, &[first, second, third]) if year_like(first) => (first, second.0, third.0),
+        (None, &[first, second, third]) => (third, first.0, second.0),
+        _ => return None,
+    };
+    let year = match year {
+        (value, len) if len <= 2 && value < 50 => value + 2000,
+        (value, len) if len <= 2 => value + 1900,
+        (value, _) => value,
+    };
+    let [mut hour, minute, second, millisecond] = time.unwrap_or_default();
+    if let Some(afternoon) = afternoon {
+        if hour == 0 || hour > 12 {
+            return None;
+        }
+        hour = hour % 12 + if afternoon { 12 } else { 0 };
+    }
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || hour > 24 || minute > 59 || second > 59 {
+        return None;
+    }
+    if hour == 24 && (minute, second, millisecond) != (0, 0, 0) {
+        return None;
+    }
+    let local = make_date(
+        make_day(year.into(), (month - 1).into(), day.into()),
+        make_time(hour.into(), minute.into(), second.into(), millisecond.into()),
+    );
+    let t = time_clip(match offset_minutes {
+        Some(offset) => local - (offset as f64) * MS_PER_MINUTE,
+        None => utc_t(local, hooks),
+    });
+    if t.is_finite() { Some(t as i64) } else { None }
 }
 
 /// Parses a date string according to the [`Date Time String Format`][spec].

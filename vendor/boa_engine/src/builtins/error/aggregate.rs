@@ -88,7 +88,7 @@ impl BuiltInConstructor for AggregateError {
         let o = JsObject::from_proto_and_data_with_shared_shape(
             context.root_shape(),
             prototype,
-            Error::with_caller_position(ErrorKind::Aggregate, context),
+            Error::with_caller_position(ErrorKind::Aggregate, new_target, context),
         )
         .upcast();
 

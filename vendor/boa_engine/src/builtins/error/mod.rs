@@ -168,9 +168,22 @@ impl Error {
     }
 
     /// Get the position from the last called function.
-    pub(crate) fn with_caller_position(tag: ErrorKind, context: &Context) -> Self {
+    ///
+    /// Patched (code-runtime-boa): when a subclass is constructed (`new ValidationError()`),
+    /// the frames of its constructors are left out, as V8 does, so the error's position is
+    /// where the program made it, not the `super()` call inside the subclass.
+    pub(crate) fn with_caller_position(
+        tag: ErrorKind,
+        new_target: &JsValue,
+        context: &Context,
+    ) -> Self {
         let limit = context.runtime_limits().backtrace_limit();
-        let backtrace = context.vm.shadow_stack.caller_position(limit);
+        let mut backtrace = context.vm.shadow_stack.caller_position(limit);
+        if let Some(function) = new_target.as_object()
+            && let Some(function) = function.downcast_ref::<crate::builtins::function::OrdinaryFunction>()
+        {
+            backtrace.drop_frames_from(&function.code.source_info);
+        }
         Self {
             tag,
             stack: IgnoreEq(ErrorStack::Backtrace(backtrace)),
@@ -250,7 +263,7 @@ impl BuiltInConstructor for Error {
         let o = JsObject::from_proto_and_data_with_shared_shape(
             context.root_shape(),
             prototype,
-            Error::with_caller_position(ErrorKind::Error, context),
+            Error::with_caller_position(ErrorKind::Error, new_target, context),
         )
         .upcast();
 
@@ -470,7 +483,7 @@ impl Error {
         let o = JsObject::from_proto_and_data_with_shared_shape(
             context.root_shape(),
             prototype,
-            Error::with_caller_position(error_kind, context),
+            Error::with_caller_position(error_kind, new_target, context),
         )
         .upcast();
 

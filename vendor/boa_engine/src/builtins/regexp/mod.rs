@@ -808,18 +808,45 @@ impl RegExp {
         if src.is_empty() {
             js_string!("(?:)").into()
         } else {
+            // Patched (code-runtime-boa): a `/` that is already escaped, or inside a character
+            // class, stays as written (as in V8); upstream escaped every `/` again, so
+            // `/a\/b/.source` was `a\\/b` and `new RegExp(re.source)` matched something else.
+            // A line terminator after a backslash only gets its letter: the backslash is there.
             let mut s = Vec::with_capacity(src.len());
             let mut buf = [0; 2];
+            let mut after_backslash = false;
+            let mut in_class = false;
             for c in src.code_points() {
+                let escaped_letter: Option<&[u16]> = match c {
+                    CodePoint::Unicode('\n') => Some(utf16!("n")),
+                    CodePoint::Unicode('\r') => Some(utf16!("r")),
+                    CodePoint::Unicode('\u{2028}') => Some(utf16!("u2028")),
+                    CodePoint::Unicode('\u{2029}') => Some(utf16!("u2029")),
+                    _ => None,
+                };
+                if let Some(letter) = escaped_letter {
+                    if !after_backslash {
+                        s.push(u16::from(b'\\'));
+                    }
+                    s.extend_from_slice(letter);
+                    after_backslash = false;
+                    continue;
+                }
                 match c {
-                    CodePoint::Unicode('/') => s.extend_from_slice(utf16!(r"\/")),
-                    CodePoint::Unicode('\n') => s.extend_from_slice(utf16!(r"\n")),
-                    CodePoint::Unicode('\r') => s.extend_from_slice(utf16!(r"\r")),
-                    CodePoint::Unicode('\u{2028}') => s.extend_from_slice(utf16!(r"\u2028")),
-                    CodePoint::Unicode('\u{2029}') => s.extend_from_slice(utf16!(r"\u2029")),
+                    CodePoint::Unicode('/') if !after_backslash && !in_class => {
+                        s.extend_from_slice(utf16!(r"\/"));
+                    }
                     CodePoint::Unicode(c) => s.extend_from_slice(c.encode_utf16(&mut buf)),
                     CodePoint::UnpairedSurrogate(surr) => s.push(surr),
                 }
+                if !after_backslash {
+                    match c {
+                        CodePoint::Unicode('[') => in_class = true,
+                        CodePoint::Unicode(']') => in_class = false,
+                        _ => {}
+                    }
+                }
+                after_backslash = !after_backslash && c == CodePoint::Unicode('\\');
             }
 
             JsValue::new(js_string!(&s[..]))

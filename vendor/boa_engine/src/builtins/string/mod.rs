@@ -34,6 +34,9 @@ use std::{
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
 mod string_iterator;
+// Patched (code-runtime-boa): `localeCompare` without the `intl` feature.
+#[cfg(not(feature = "intl"))]
+mod locale_compare;
 pub(crate) use string_iterator::StringIterator;
 
 #[cfg(feature = "annex-b")]
@@ -1555,10 +1558,12 @@ impl String {
                     .compare_utf16(&s, &that_value) as i8
             }
 
-            // Default to common comparison if the user doesn't have `Intl` enabled.
+            // Patched (code-runtime-boa): a root-like collation without ICU
+            // (`locale_compare.rs`); upstream compared code units.
             #[cfg(not(feature = "intl"))]
             {
-                s.cmp(&that_value) as i8
+                let options = locale_compare::Options::read(args.get_or_undefined(2), context)?;
+                locale_compare::compare(&s, &that_value, &options) as i8
             }
         };
 

@@ -117,7 +117,7 @@ impl ByteCompiler<'_> {
                         Some(Expression::Spread(spread)) => {
                             let value = self.register_allocator.alloc();
                             self.compile_expr(spread.target(), &value);
-                            self.bytecode.emit_get_iterator(value.variable());
+                            self.emit_get_iterator_of(&value, spread.target());
                             self.bytecode.emit_push_iterator_to_array(dst_op);
                             self.register_allocator.dealloc(value);
                         }
@@ -364,7 +364,7 @@ impl ByteCompiler<'_> {
                         if let Expression::Spread(spread) = arg {
                             let value = self.register_allocator.alloc();
                             self.compile_expr(spread.target(), &value);
-                            self.bytecode.emit_get_iterator(value.variable());
+                            self.emit_get_iterator_of(&value, spread.target());
                             self.bytecode.emit_push_iterator_to_array(array_op);
                             self.register_allocator.dealloc(value);
                         } else {

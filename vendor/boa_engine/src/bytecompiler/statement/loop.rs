@@ -274,7 +274,8 @@ impl ByteCompiler<'_> {
         if for_of_loop.r#await() {
             self.bytecode.emit_get_async_iterator(object.variable());
         } else {
-            self.bytecode.emit_get_iterator(object.variable());
+            // Patched (code-runtime-boa): placed at, and naming, the iterable.
+            self.emit_get_iterator_of(&object, for_of_loop.iterable());
         }
 
         self.register_allocator.dealloc(object);

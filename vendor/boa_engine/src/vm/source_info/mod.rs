@@ -4,7 +4,7 @@ use std::{
     rc::Rc,
 };
 
-use boa_ast::Position;
+use boa_ast::{Position, Span};
 
 mod builder;
 
@@ -40,6 +40,11 @@ impl SourceInfo {
         }
     }
 
+    /// Patched (code-runtime-boa): whether both belong to the same compiled function.
+    pub(crate) fn is_same(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.inner, &other.inner)
+    }
+
     pub(crate) fn map(&self) -> &SourceMap {
         &self.inner.map
     }
@@ -50,6 +55,25 @@ impl SourceInfo {
 
     pub(crate) fn text_spanned(&self) -> &SpannedSourceText {
         &self.inner.text_spanned
+    }
+
+    /// Patched (code-runtime-boa): the source text of the expression the instruction before
+    /// `pc` is about (a callee, an iterable), as an error message quotes it. Only errors ask, so
+    /// the scan of the source text costs nothing while programs run.
+    pub(crate) fn expression_text(&self, pc: u32) -> Option<String> {
+        let span = self.inner.map.expression_site(pc)?;
+        let text = self.inner.text_spanned.text_of(span)?;
+        // A chain split over lines (`items\n  .filter(...)`) reads better on one line.
+        let text: String = if text.contains('\n') {
+            text.lines().map(str::trim).collect()
+        } else {
+            text
+        };
+        const LONGEST: usize = 120;
+        if text.chars().count() > LONGEST {
+            return Some(text.chars().take(LONGEST).chain("...".chars()).collect());
+        }
+        Some(text)
     }
 }
 
@@ -66,11 +90,32 @@ struct Inner {
 pub(crate) struct SourceMap {
     entries: Box<[Entry]>,
     path: SourcePath,
+    /// Patched (code-runtime-boa): `(pc after the instruction, span of its expression)`, in
+    /// increasing pc order, for calls and iterations (`ByteCompiler::record_expression_site`).
+    expression_sites: Box<[(u32, Span)]>,
 }
 
 impl SourceMap {
     pub(crate) fn new(entries: Box<[Entry]>, path: SourcePath) -> Self {
-        Self { entries, path }
+        Self {
+            entries,
+            path,
+            expression_sites: Box::default(),
+        }
+    }
+
+    /// Patched (code-runtime-boa): see `expression_sites`.
+    pub(crate) fn with_expression_sites(mut self, sites: Box<[(u32, Span)]>) -> Self {
+        self.expression_sites = sites;
+        self
+    }
+
+    fn expression_site(&self, pc: u32) -> Option<Span> {
+        let at = self
+            .expression_sites
+            .binary_search_by_key(&pc, |&(site, _)| site)
+            .ok()?;
+        Some(self.expression_sites[at].1)
     }
 
     pub(crate) fn entries(&self) -> &[Entry] {

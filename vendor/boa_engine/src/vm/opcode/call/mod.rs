@@ -32,10 +32,10 @@ impl CallEval {
             .stack
             .calling_convention_get_function(argument_count.into());
 
+        // Patched (code-runtime-boa): errors name the callee (`tools.search is not a function`).
         let Some(object) = func.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message("not a callable function")
-                .into());
+            let func = func.clone();
+            return Err(context.call_error(&func, Call::handle_not_callable()));
         };
 
         // Taken from `13.3.6.1 Runtime Semantics: Evaluation`
@@ -82,7 +82,9 @@ impl CallEval {
             return Ok(());
         }
 
-        object.__call__(argument_count.into()).resolve(context)?;
+        if let Err(error) = object.__call__(argument_count.into()).resolve(context) {
+            return Err(context.call_error(&object.into(), error));
+        }
         Ok(())
     }
 }
@@ -116,10 +118,10 @@ impl CallEvalSpread {
 
         let func = context.vm.stack.calling_convention_get_function(0);
 
+        // Patched (code-runtime-boa): errors name the callee (`tools.search is not a function`).
         let Some(object) = func.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message("not a callable function")
-                .into());
+            let func = func.clone();
+            return Err(context.call_error(&func, Call::handle_not_callable()));
         };
         // Taken from `13.3.6.1 Runtime Semantics: Evaluation`
         //            `CallExpression : CoverCallExpressionAndAsyncArrowHead`
@@ -163,7 +165,9 @@ impl CallEvalSpread {
             .stack
             .calling_convention_push_arguments(&arguments);
 
-        object.__call__(argument_count).resolve(context)?;
+        if let Err(error) = object.__call__(argument_count).resolve(context) {
+            return Err(context.call_error(&object.into(), error));
+        }
         Ok(())
     }
 }
@@ -189,12 +193,15 @@ impl Call {
             .stack
             .calling_convention_get_function(argument_count.into());
 
+        // Patched (code-runtime-boa): errors name the callee (`tools.search is not a function`).
         let Some(object) = func.as_object() else {
-            return Err(Self::handle_not_callable());
+            let func = func.clone();
+            return Err(context.call_error(&func, Self::handle_not_callable()));
         };
 
-        object.__call__(argument_count.into()).resolve(context)?;
-
+        if let Err(error) = object.__call__(argument_count.into()).resolve(context) {
+            return Err(context.call_error(&object.into(), error));
+        }
         Ok(())
     }
 
@@ -241,13 +248,15 @@ impl CallSpread {
             .stack
             .calling_convention_get_function(argument_count);
 
+        // Patched (code-runtime-boa): errors name the callee (`tools.search is not a function`).
         let Some(object) = func.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message("not a callable function")
-                .into());
+            let func = func.clone();
+            return Err(context.call_error(&func, Call::handle_not_callable()));
         };
 
-        object.__call__(argument_count).resolve(context)?;
+        if let Err(error) = object.__call__(argument_count).resolve(context) {
+            return Err(context.call_error(&object.into(), error));
+        }
         Ok(())
     }
 }

@@ -35,7 +35,11 @@ fn get_by_name<const LENGTH: bool>(
     //
     //    To prevent the creation of a temporary JsObject, we directly retrieve the prototype that
     //    `to_object()` would produce, such as `Number.prototype`, `String.prototype`, etc.
-    let object = object.base_class(context)?;
+    // Patched (code-runtime-boa): V8's `Cannot read properties of undefined (reading 'name')`.
+    let Ok(object) = object.base_class(context) else {
+        let name = context.vm.frame().code_block().ic[usize::from(index)].name.clone();
+        return Err(crate::vm::cannot_read_properties(object, &name.into()));
+    };
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
     let object_borrowed = object.borrow();
@@ -91,7 +95,11 @@ fn get_by_value<const PUSH_KEY: bool>(
 ) -> JsResult<()> {
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
-    let object = base.base_class(context)?;
+    // Patched (code-runtime-boa): V8's `Cannot read properties of undefined (reading '0')`.
+    let Ok(object) = base.base_class(context) else {
+        let key_value = key_value.to_property_key(context)?;
+        return Err(crate::vm::cannot_read_properties(&base, &key_value));
+    };
     let key_value = key_value.to_property_key(context)?;
 
     // Fast Path

@@ -15,7 +15,11 @@ impl GetIterator {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.get_register(value.into()).clone();
-        let iterator = value.get_iterator(IteratorHint::Sync, context)?;
+        // Patched (code-runtime-boa): a non-iterable is named (`settings.items is not iterable`).
+        let iterator = match value.get_iterator(IteratorHint::Sync, context) {
+            Ok(iterator) => iterator,
+            Err(error) => return Err(context.iteration_error(&value, error)),
+        };
         context.vm.frame_mut().iterators.push(iterator);
         Ok(())
     }
@@ -38,7 +42,11 @@ impl GetAsyncIterator {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.get_register(value.into()).clone();
-        let iterator = value.get_iterator(IteratorHint::Async, context)?;
+        // Patched (code-runtime-boa): a non-iterable is named (`settings.items is not iterable`).
+        let iterator = match value.get_iterator(IteratorHint::Async, context) {
+            Ok(iterator) => iterator,
+            Err(error) => return Err(context.iteration_error(&value, error)),
+        };
         context.vm.frame_mut().iterators.push(iterator);
         Ok(())
     }

@@ -16,14 +16,17 @@ impl New {
             .stack
             .calling_convention_get_function(argument_count.into());
 
-        let cons = func
-            .as_object()
-            .ok_or_else(|| JsNativeError::typ().with_message("not a constructor"))?
-            .clone();
+        // Patched (code-runtime-boa): errors name the target (`Foo is not a constructor`).
+        let Some(cons) = func.as_object() else {
+            let func = func.clone();
+            return Err(context.construct_error(&func, not_a_constructor()));
+        };
 
         context.vm.stack.push(cons.clone()); // Push new.target
 
-        cons.__construct__(argument_count.into()).resolve(context)?;
+        if let Err(error) = cons.__construct__(argument_count.into()).resolve(context) {
+            return Err(context.construct_error(&cons.into(), error));
+        }
         Ok(())
     }
 }
@@ -57,10 +60,10 @@ impl NewSpread {
 
         let func = context.vm.stack.pop();
 
-        let cons = func
-            .as_object()
-            .ok_or_else(|| JsNativeError::typ().with_message("not a constructor"))?
-            .clone();
+        // Patched (code-runtime-boa): errors name the target (`Foo is not a constructor`).
+        let Some(cons) = func.as_object() else {
+            return Err(context.construct_error(&func, not_a_constructor()));
+        };
 
         let argument_count = arguments.len();
         context.vm.stack.push(func);
@@ -70,7 +73,9 @@ impl NewSpread {
             .calling_convention_push_arguments(&arguments);
         context.vm.stack.push(cons.clone()); // Push new.target
 
-        cons.__construct__(argument_count).resolve(context)?;
+        if let Err(error) = cons.__construct__(argument_count).resolve(context) {
+            return Err(context.construct_error(&cons.into(), error));
+        }
         Ok(())
     }
 }
@@ -79,4 +84,8 @@ impl Operation for NewSpread {
     const NAME: &'static str = "NewSpread";
     const INSTRUCTION: &'static str = "INST - NewSpread";
     const COST: u8 = 3;
+}
+
+fn not_a_constructor() -> crate::JsError {
+    JsNativeError::typ().with_message("not a constructor").into()
 }

@@ -20,6 +20,11 @@ fn set_by_name(
 ) -> JsResult<()> {
     let value = context.vm.get_register(value.into()).clone();
 
+    // Patched (code-runtime-boa): V8's `Cannot set properties of undefined (setting 'name')`.
+    if value_object.is_null_or_undefined() {
+        let name = context.vm.frame().code_block().ic[usize::from(index)].name.clone();
+        return Err(crate::vm::cannot_set_properties(value_object, &name.into()));
+    }
     let object = value_object.to_object(context)?;
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
@@ -158,6 +163,11 @@ impl SetPropertyByValue {
         let key = context.vm.get_register(key.into()).clone();
         let receiver = context.vm.get_register(receiver.into()).clone();
         let object = context.vm.get_register(object.into()).clone();
+        // Patched (code-runtime-boa): V8's `Cannot set properties of undefined (setting '0')`.
+        if object.is_null_or_undefined() {
+            let key = key.to_property_key(context)?;
+            return Err(crate::vm::cannot_set_properties(&object, &key));
+        }
         let object = object.to_object(context)?;
 
         let key = key.to_property_key(context)?;

@@ -1,0 +1,173 @@
+// Engine behaviours model-written programs rely on, where upstream Boa 0.22 differed from V8
+// (each fixed in vendor/boa_engine, listed in vendor/README.md).
+import { afterAll, describe, expect, it } from 'vitest'
+import { createCodeRuntime } from '../index.js'
+import type { RunOptions, RunResult } from '../index.js'
+import { errorOf, valueOf } from './helpers.js'
+
+const runtime = createCodeRuntime()
+afterAll(() => runtime.dispose())
+
+function run(source: string, options: Partial<RunOptions> = {}): Promise<RunResult> {
+  return runtime.run({ source, ...options, limits: { maxWallMs: 5_000, ...options.limits } })
+}
+
+describe('RegExp source', () => {
+  it('keeps an escaped slash escaped once, so the source rebuilds the same pattern', async () => {
+    const value = valueOf(
+      await run(String.raw`const re = /a\/b/g
+const again = new RegExp(re.source, re.flags)
+return { source: re.source, matches: 'x a/b y'.match(again), fromString: new RegExp('/').source, inClass: /[/]/.source }`),
+    )
+    expect(value).toEqual({ source: String.raw`a\/b`, matches: ['a/b'], fromString: String.raw`\/`, inClass: '[/]' })
+  })
+
+  it('escapes line terminators in a pattern built from a string', async () => {
+    expect(valueOf(await run(`return new RegExp('a\\nb').source`))).toBe(String.raw`a\nb`)
+  })
+})
+
+describe('object rest after a nested pattern', () => {
+  it('leaves the destructured key out of the rest, in declarations and assignments', async () => {
+    const value = valueOf(
+      await run(`const { a: [x], ...rest } = { a: [1], b: 2 }
+let other: any
+let y: number
+;({ c: { y }, ...other } = { c: { y: 3 }, d: 4 })
+const key = 'k'
+const { [key]: { z }, ...computed } = { k: { z: 5 }, e: 6 } as any
+return { x, rest, y, other, z, computed }`),
+    )
+    expect(value).toEqual({ x: 1, rest: { b: 2 }, y: 3, other: { d: 4 }, z: 5, computed: { e: 6 } })
+  })
+})
+
+describe('Date.parse', () => {
+  // Each local-time format is compared with the same moment built by the Date constructor in
+  // the realm, so the test holds in any time zone.
+  it.each([
+    ['2024-05-01 10:00', 'new Date(2024, 4, 1, 10, 0)'],
+    ['May 1, 2024', 'new Date(2024, 4, 1)'],
+    ['2024/05/01', 'new Date(2024, 4, 1)'],
+    ['01 May 2024', 'new Date(2024, 4, 1)'],
+    ['05/01/2024', 'new Date(2024, 4, 1)'],
+    ['May 1, 2024 3:30 PM', 'new Date(2024, 4, 1, 15, 30)'],
+    ['Wednesday, May 1, 2024 10:00:05', 'new Date(2024, 4, 1, 10, 0, 5)'],
+  ])('reads %s as local time', async (text, constructed) => {
+    const value = valueOf(await run(`return [Date.parse(${JSON.stringify(text)}), ${constructed}.getTime()]`))
+    expect(value[0]).not.toBeNull()
+    expect(value[0]).toBe(value[1])
+  })
+
+  it.each([
+    ['2024-05-01 10:00 +0200', '2024-05-01T08:00:00.000Z'],
+    ['2024-05-01T10:00:00+0200', '2024-05-01T08:00:00.000Z'],
+    ['May 1, 2024 10:00 GMT+0200', '2024-05-01T08:00:00.000Z'],
+    ['01 May 2024 10:00:00 -05:00', '2024-05-01T15:00:00.000Z'],
+    ['Wed, 01 May 2024 10:00:00 GMT', '2024-05-01T10:00:00.000Z'],
+    ['Wed May 01 2024 10:00:00 GMT+0200 (Central European Summer Time)', '2024-05-01T08:00:00.000Z'],
+    ['2024/05/01 10:00 UTC', '2024-05-01T10:00:00.000Z'],
+    ['May 1, 2024 10:00 EDT', '2024-05-01T14:00:00.000Z'],
+    ['2024-05-01', '2024-05-01T00:00:00.000Z'],
+  ])('reads %s with its offset', async (text, iso) => {
+    expect(valueOf(await run(`return new Date(${JSON.stringify(text)}).toISOString()`))).toBe(iso)
+  })
+
+  it('still refuses text that is not a date', async () => {
+    const texts = ['hello', '2024-13-01 10:00', 'May 40, 2024', '10:00', '-000000-01-01T00:00:00Z', '-271821-04-19T23:59:59.999Z']
+    expect(valueOf(await run(`return ${JSON.stringify(texts)}.map((s) => Number.isNaN(Date.parse(s)))`))).toEqual(texts.map(() => true))
+  })
+})
+
+describe('Annex B string methods', () => {
+  it('has substr, trimLeft and trimRight', async () => {
+    const value = valueOf(await run(`return ['hello'.substr(1, 3), 'hello'.substr(-3), '  x '.trimLeft(), ' x  '.trimRight(), String.prototype.trimLeft === String.prototype.trimStart]`))
+    expect(value).toEqual(['ell', 'llo', 'x ', ' x', true])
+  })
+
+  it('has escape and unescape', async () => {
+    expect(valueOf(await run(`return [escape('a b&'), unescape('%u0041%20')]`))).toEqual(['a%20b%26', 'A '])
+  })
+})
+
+describe('Intl subset without ICU', () => {
+  // Each expected value is what Node (V8 with full ICU) gives for en-US.
+  it('formats numbers as en-US does', async () => {
+    const value = valueOf(
+      await run(`return [
+  (1234567.891).toLocaleString(),
+  (1234.5).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  (0.1234).toLocaleString(undefined, { style: 'percent' }),
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1234.5),
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(-5),
+  new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(0.96),
+  (1.005).toLocaleString(undefined, { maximumFractionDigits: 2 }),
+  (-0).toLocaleString(),
+  (1e21).toLocaleString(),
+  (999.9999).toLocaleString(),
+  Object.prototype.toString.call(Intl),
+]`),
+    )
+    expect(value).toEqual(['1,234,567.891', '1,234.50', '12%', '$1,234.50', '-€5.00', '1', '1.01', '-0', '1,000,000,000,000,000,000,000', '1,000', '[object Intl]'])
+  })
+
+  it('refuses options the real Intl refuses', async () => {
+    const error = errorOf(await run(`new Intl.NumberFormat('en-US', { style: 'currency' })`))
+    expect(error.name).toBe('TypeError')
+    expect(errorOf(await run(`(1).toLocaleString('en-US', { maximumFractionDigits: 101 })`)).name).toBe('RangeError')
+  })
+
+  it('compares strings in a root-like order with sensitivity and numeric options', async () => {
+    const value = valueOf(
+      await run(`return [
+  ['b', 'A', 'a', 'B', '_x', '1', ' '].sort((x, y) => x.localeCompare(y)),
+  'a'.localeCompare('A', undefined, { sensitivity: 'base' }),
+  'résumé'.localeCompare('resume', undefined, { sensitivity: 'base' }),
+  'résumé'.localeCompare('resume'),
+  ['item10', 'item2', 'item1'].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })),
+  new Intl.Collator(undefined, { numeric: true }).compare('2', '10'),
+]`),
+    )
+    expect(value).toEqual([[' ', '_x', '1', 'a', 'A', 'b', 'B'], 0, 0, 1, ['item1', 'item2', 'item10'], -1])
+  })
+})
+
+describe('errors that name what failed', () => {
+  it.each([
+    ['a call of a missing method names the callee', `const tools: any = { list() {} }\ntools.search('x')`, 'tools.search is not a function'],
+    ['a call of a missing function names it', `const handler: any = undefined\nhandler()`, 'handler is not a function'],
+    ['a call through a chain names the chain', `const api: any = { v1: { users: {} } }\napi.v1.users.find(1)`, 'api.v1.users.find is not a function'],
+    ['a call of an object names it', `const config: any = { run: {} }\nconfig.run()`, 'config.run is not a function'],
+    ['new of a non-constructor names it', `const make: any = 5\nnew make()`, 'make is not a constructor'],
+    ['a read of undefined names the property', `const user: any = undefined\nuser.name`, "Cannot read properties of undefined (reading 'name')"],
+    ['a read of null names the key', `const rows: any = null\nrows[0]`, "Cannot read properties of null (reading '0')"],
+    ['a write to undefined names the property', `const target: any = undefined\ntarget.count = 1`, "Cannot set properties of undefined (setting 'count')"],
+    ['for-of over a non-iterable names it', `const settings: any = { items: {} }\nfor (const item of settings.items) {}`, 'settings.items is not iterable'],
+    ['spread of undefined names it', `const settings: any = {}\nconst all = [...settings.list]`, 'settings.list is not iterable'],
+    ['spread into a call names it', `const args: any = 3\nMath.max(...args)`, 'args is not iterable'],
+  ])('%s', async (_what, source, message) => {
+    const error = errorOf(await run(source))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'TypeError', message, line: 2 })
+    expect(error.column).toBeGreaterThan(0)
+  })
+
+  it('gives the message to a catch in the program too', async () => {
+    expect(valueOf(await run(`const tools: any = {}\ntry { tools.search() } catch (e) { return (e as Error).message }`))).toBe('tools.search is not a function')
+  })
+
+  it('gives a ReferenceError the line and column of the identifier', async () => {
+    const line = '  const total = subtotal + missingTax'
+    const error = errorOf(await run(`const subtotal = 1\n\n${line}`))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'ReferenceError', line: 3, column: line.indexOf('missingTax') + 1 })
+    expect(error.message).toContain('missingTax')
+  })
+
+  it('reports a custom Error subclass where the program created it, not in its constructor', async () => {
+    const line = '  throw new ValidationError("bad input")'
+    const source = `class ValidationError extends Error {\n  constructor(message: string) {\n    super(message)\n    this.name = 'ValidationError'\n  }\n}\nclass FieldError extends ValidationError {}\nfunction check() {\n${line}\n}\ntry { check() } catch (e) { if (!(e instanceof ValidationError)) throw e }\nthrow new FieldError("bad field")`
+    const error = errorOf(await run(source))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'ValidationError', message: 'bad field', line: 12, column: 7 })
+    const first = valueOf(await run(`${source.split('\ntry')[0]}\ntry { check() } catch (e) { return (e as Error).stack }`))
+    expect(first.split('\n')[0]).toContain(`:9:${line.indexOf('new') + 1}`)
+  })
+})
