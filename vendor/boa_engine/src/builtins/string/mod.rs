@@ -58,8 +58,8 @@ pub(crate) struct StringNormalizers {
 /// for `'a'.repeat(2e5) + 'b'`) like a loop. (Local patch, see code-runtime-boa's
 /// `vendor/README.md`.)
 fn string_index_of(
-    string: crate::JsStr<'_>,
-    search_value: crate::JsStr<'_>,
+    string: JsStr<'_>,
+    search_value: JsStr<'_>,
     from_index: usize,
     context: &mut Context,
 ) -> JsResult<Option<usize>> {
@@ -740,7 +740,7 @@ impl String {
         // ... and appended to `this` in place when it can be, so `s = s.concat(piece)` in a loop
         // costs the pieces (`Context::append_within_limits`).
         let (first, rest) = pieces.split_first().expect("`this` is the first piece");
-        let rest: Vec<crate::JsStr<'_>> = rest.iter().map(JsString::as_str).collect();
+        let rest: Vec<JsStr<'_>> = rest.iter().map(JsString::as_str).collect();
 
         // 5. Return R.
         Ok(JsValue::new(context.append_within_limits(first, &rest)?))
