@@ -191,8 +191,8 @@ class CodeSession {
         // observation holds it with the longest timer there is, renewed until the program ends.
         const timer = observeMs === Infinity ? setInterval(() => {}, MAX_MS) : setTimeout(resolve, observeMs)
         current.waiters.push(() => {
+          // one clear for either kind: timeouts and intervals share their ids
           clearTimeout(timer)
-          clearInterval(timer)
           resolve()
         })
       })
