@@ -15,6 +15,7 @@ describe('a long built-in call is stopped by the compute budget', () => {
     ['replaceAll of a long near-miss', `return 'a'.repeat(2e6).replaceAll('a'.repeat(2e5) + 'b', '').length`],
     ['compiling a long pattern', `return new RegExp('\\\\w|'.repeat(33e4), 'iu').source.length`],
     ['a lookbehind over a long input', `return /(?<=a+)b/.test('a'.repeat(1e6))`],
+    ['String.prototype.search with a long near-miss', `return 'a'.repeat(2e6).search('a'.repeat(2e5) + 'b')`],
   ]
 
   it.each(calls)('%s', async (_, source) => {
