@@ -24,6 +24,27 @@ describe('a long built-in call is stopped by the compute budget', () => {
   })
 })
 
+describe('a BigInt operation too long to stop is refused before it starts', () => {
+  // One BigInt operation is one native call; past 2^20 bits their cost outgrows any budget
+  // (converting 2^24 bits to a string took seconds), so larger results are a RangeError.
+  it.each([
+    ['a power', '(2n ** 2n ** 24n).toString().length'],
+    ['a product', '(1n << 600000n) * (1n << 600000n)'],
+    ['a shift', '1n << (2n ** 20n)'],
+    ['parsing more digits than the largest BigInt has', "BigInt('9'.repeat(400000))"],
+  ])('%s', async (_, expression) => {
+    const outcome = await runInChild(`try { ${expression}; return 'no error' } catch (e) { return e.name }`, BUDGET)
+    expect(outcome).toEqual({ ok: true, value: expression.startsWith('BigInt(') ? 'SyntaxError' : 'RangeError' })
+  })
+
+  it('BigInts up to 2^20 bits still compute', async () => {
+    const source = `return [(2n ** (2n ** 20n - 1n)).toString(16).length, String(3n ** 1000n).length,
+      BigInt('9'.repeat(300000)).toString().length, BigInt.asUintN(64, -1n).toString()]`
+    const outcome = await runInChild(source, BUDGET)
+    expect(outcome).toEqual({ ok: true, value: [262144, 478, 300000, '18446744073709551615'] })
+  })
+})
+
 describe('built-ins that were slow for no reason are fast', () => {
   it('a long alternation compiles well within the budget', async () => {
     const outcome = await runInChild(`return new RegExp('a|'.repeat(1e5) + 'b').test('b')`, BUDGET)
