@@ -93,9 +93,10 @@ impl Context {
 
     /// Throws a `RangeError` when the native stack is down to its reserve. Every path that
     /// recurses on program data passes through one of its callers: property operations (and so
-    /// Proxy traps and getters), native function calls, JSON serialization.
+    /// Proxy traps and getters), native function calls, JSON serialization. Public for the host's
+    /// own built-ins that recurse on program data (`structuredClone` in code-runtime-boa).
     #[inline(always)]
-    pub(crate) fn check_native_stack(&self) -> JsResult<()> {
+    pub fn check_native_stack(&self) -> JsResult<()> {
         let marker = 0u8;
         if (std::ptr::addr_of!(marker) as usize) < self.vm.native_limits.stack_floor {
             return Err(stack_exhausted().into());
