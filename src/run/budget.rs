@@ -296,7 +296,9 @@ impl Budget {
             None
         } else if self.wall_elapsed() >= limits.wall {
             Some(StopReason::WallBudget)
-        } else if self.compute_used() >= limits.compute {
+        } else if self.wall_elapsed() >= limits.compute && self.compute_used() >= limits.compute {
+            // A thread's CPU time never runs ahead of the wall clock, so the CPU clock (a system
+            // call, where the wall clock is not) is only read once the wall clock could trip it.
             Some(StopReason::ComputeBudget)
         } else {
             memory()
