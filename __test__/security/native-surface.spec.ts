@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { createCodeRuntime } from '../../index.js'
 import type { Limits, RunResult } from '../../index.js'
 
 const root = resolve(__dirname, '../..')
@@ -131,5 +132,22 @@ describe('results far larger than what the program holds', () => {
       { maxMemoryBytes: budget },
     )
     expect(result).toMatchObject({ ok: true, value: [200_000, 6000, 'xyxy', 2004, 2, 4000] })
+  })
+})
+
+describe('compiling what the program text chooses', () => {
+  // The engine compiles before any budget can stop it, so compiling must be linear in the
+  // program: 30,000 declarations in one scope used to take seconds of CPU (names looked up by
+  // scanning the scope, registers by scanning the frame), far past the compute budget. (In
+  // process: the program is too long for a child's command line, and it never threatened the host.)
+  it('a scope with 30,000 declarations compiles within the compute budget', async () => {
+    const declarations = Array.from({ length: 30_000 }, (_, i) => `let v${i} = ${i};`).join('\n')
+    const runtime = createCodeRuntime()
+    try {
+      const result = await runtime.run({ source: `${declarations}\nreturn v0 + v29999`, language: 'javascript', limits: { computeMs: 2_000 } })
+      expect(result).toMatchObject({ ok: true, value: 29_999 })
+    } finally {
+      await runtime.dispose()
+    }
   })
 })

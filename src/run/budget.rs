@@ -159,6 +159,9 @@ pub struct Budget {
     collected_at: Cell<usize>,
     /// Live bytes at the last native check.
     used_at_check: Cell<usize>,
+    /// CPU time the runtime spent on the program's thread for itself (polling for replies),
+    /// which is not the program's compute.
+    runtime_cpu: Cell<Duration>,
 }
 
 impl Budget {
@@ -174,6 +177,7 @@ impl Budget {
             last_check: Cell::new(Instant::now()),
             collected_at: Cell::new(0),
             used_at_check: Cell::new(0),
+            runtime_cpu: Cell::new(Duration::ZERO),
         }
     }
 
@@ -188,6 +192,7 @@ impl Budget {
         self.last_check.set(now);
         self.collected_at.set(0);
         self.used_at_check.set(self.memory_used());
+        self.runtime_cpu.set(Duration::ZERO);
     }
 
     /// Stops the program at its next check, as if the host had asked.
@@ -219,7 +224,12 @@ impl Budget {
     /// CPU time the program's thread has spent on it: busy time, which waiting does not add to
     /// and a loaded machine does not inflate.
     pub fn compute_used(&self) -> Duration {
-        self.started.get().map_or(Duration::ZERO, |clocks| clocks.cpu.elapsed())
+        self.started.get().map_or(Duration::ZERO, |clocks| clocks.cpu.elapsed().saturating_sub(self.runtime_cpu.get()))
+    }
+
+    /// Takes CPU time the runtime spent on this thread for itself out of the program's compute.
+    pub fn exclude_from_compute(&self, spent: Duration) {
+        self.runtime_cpu.set(self.runtime_cpu.get() + spent);
     }
 
     pub fn memory_used(&self) -> usize {
@@ -286,7 +296,9 @@ impl Budget {
             None
         } else if self.wall_elapsed() >= limits.wall {
             Some(StopReason::WallBudget)
-        } else if self.compute_used() >= limits.compute {
+        } else if self.wall_elapsed() >= limits.compute && self.compute_used() >= limits.compute {
+            // A thread's CPU time never runs ahead of the wall clock, so the CPU clock (a system
+            // call, where the wall clock is not) is only read once the wall clock could trip it.
             Some(StopReason::ComputeBudget)
         } else {
             memory()
