@@ -116,6 +116,18 @@ describe('JSON.parse', () => {
     expect(value).toEqual([['1', 'b', 'a', '__proto__'], 4, true, false, false, 5])
   })
 
+  it('keeps records that share their keys independent, and large objects in key order', async () => {
+    const value = await run(`
+      const rows = JSON.parse('[{"id":1,"name":"a","id":2},{"id":3,"name":"b"},{"name":"c","id":4}]')
+      delete rows[0].name
+      rows[1].extra = true
+      Object.defineProperty(rows[2], 'id', { enumerable: false })
+      const keys = Array.from({ length: 100 }, (_, i) => 'k' + ((i * 37) % 100))
+      const big = JSON.parse('{' + keys.map((k, i) => '"' + k + '":' + i).join(',') + ',"k5":"again"}')
+      return [JSON.stringify(rows), rows.map((r) => Object.keys(r)), Object.keys(big).join() === keys.join(), big.k5, big.k37]`)
+    expect(value).toEqual(['[{"id":2},{"id":3,"name":"b","extra":true},{"name":"c"}]', [['id'], ['id', 'name', 'extra'], ['name']], true, 'again', 1])
+  })
+
   it('reads numbers exactly as JavaScript does', async () => {
     const texts = ['0', '-0', '1', '-1', '2147483647', '2147483648', '-2147483649', '0.1', '1e400', '-1e400', '5e-324', '2.2250738585072011e-308',
       '1.7976931348623157e308', '9007199254740993', '123456789012345678901234567890', '1E+2', '1e-7', '0.30000000000000004', '100000000000000000000000']

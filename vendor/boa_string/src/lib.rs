@@ -935,7 +935,10 @@ impl Ord for JsString {
 impl PartialEq for JsString {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.as_str() == other.as_str()
+        // Local patch (code-runtime-boa): one string is equal to itself without reading it
+        // through its vtable; a key shared by many objects (JSON.parse shares them) is compared
+        // with itself in every property lookup.
+        self.ptr == other.ptr || self.as_str() == other.as_str()
     }
 }
 

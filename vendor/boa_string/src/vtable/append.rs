@@ -91,6 +91,8 @@ impl AppendBuffer {
             // view covers (caller).
             unsafe {
                 match (header.latin1, part.variant()) {
+                    // A piece of one unit (`s += c`) is stored without a call to `memcpy`.
+                    (true, JsStrVariant::Latin1([unit])) => data.add(used).write(*unit),
                     (true, JsStrVariant::Latin1(s)) => {
                         std::ptr::copy_nonoverlapping(s.as_ptr(), data.add(used), s.len());
                     }

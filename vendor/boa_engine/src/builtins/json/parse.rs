@@ -9,7 +9,8 @@
 //! text, which the reviver's walk hands to it (`context.source`).
 use super::JsonNode;
 use crate::{
-    Context, JsNativeError, JsObject, JsResult, JsStr, JsString, JsValue, builtins::Array,
+    Context, JsNativeError, JsObject, JsResult, JsStr, JsString, JsValue,
+    builtins::{Array, OrdinaryObject},
     property::PropertyDescriptor,
 };
 
@@ -56,12 +57,17 @@ impl Unit for u16 {
 /// How many keys [`JsonReader::key`] remembers.
 const KEY_CACHE_SLOTS: usize = 64;
 
+/// The most members an object gets a shared shape for ([`JsonReader::make_object`]).
+const SHARED_SHAPE_MEMBERS: usize = 64;
+
 struct JsonReader<'a, T> {
     units: &'a [T],
     pos: usize,
     /// Keys read so far, by a hash of their text: the records of a reply repeat the same keys,
     /// which then share one string instead of one allocation each.
     keys: [Option<JsString>; KEY_CACHE_SLOTS],
+    /// The members of the objects being read, innermost last, until their object is made.
+    members: Vec<(JsString, JsValue)>,
     /// The source nodes of the values read and not yet taken by their parent, when recording
     /// them for a reviver.
     sources: Option<Vec<JsonNode>>,
@@ -73,6 +79,7 @@ impl<'a, T: Unit> JsonReader<'a, T> {
             units,
             pos: 0,
             keys: [const { None }; KEY_CACHE_SLOTS],
+            members: Vec::new(),
             sources: with_sources.then(Vec::new),
         }
     }
@@ -172,14 +179,14 @@ impl<'a, T: Unit> JsonReader<'a, T> {
         // Nesting recurses natively once per level.
         context.check_native_stack()?;
         self.pos += 1;
-        let object = JsObject::with_object_proto(context.intrinsics());
+        let members = self.members.len();
         let base = self.sources.as_ref().map_or(0, Vec::len);
         let mut keys = self.sources.is_some().then(Vec::new);
         self.skip_whitespace();
         if self.peek() == Some(0x7D) {
             self.pos += 1;
             self.record_container(base, keys);
-            return Ok(object.into());
+            return Ok(self.make_object(members, context).into());
         }
         loop {
             self.skip_whitespace();
@@ -193,6 +200,36 @@ impl<'a, T: Unit> JsonReader<'a, T> {
             self.skip_whitespace();
             self.expect(b':')?;
             let value = self.value(context)?;
+            self.members.push((key, value));
+            self.skip_whitespace();
+            match self.peek() {
+                Some(0x2C) => self.pos += 1,
+                Some(0x7D) => {
+                    self.pos += 1;
+                    self.record_container(base, keys);
+                    return Ok(self.make_object(members, context).into());
+                }
+                _ => return Err(self.unexpected()),
+            }
+        }
+    }
+
+    /// The object of the members read since there were `base`. Up to [`SHARED_SHAPE_MEMBERS`]
+    /// members it gets a shared shape, as an object literal does, so the records of a reply
+    /// share their shapes (and property reads their inline caches) instead of each carrying a
+    /// property table of its own; a larger object, more likely a map keyed by data, keeps its
+    /// own table rather than a chain of shapes.
+    fn make_object(&mut self, base: usize, context: &Context) -> JsObject {
+        let object = if self.members.len() - base <= SHARED_SHAPE_MEMBERS {
+            context
+                .intrinsics()
+                .templates()
+                .ordinary_object()
+                .create(OrdinaryObject, Vec::default())
+        } else {
+            JsObject::with_object_proto(context.intrinsics())
+        };
+        for (key, value) in self.members.drain(base..) {
             // `CreateDataProperty` on a fresh ordinary object, without the generic
             // `[[DefineOwnProperty]]` path: a repeated key keeps its slot and takes the value.
             object.insert_property(
@@ -203,17 +240,8 @@ impl<'a, T: Unit> JsonReader<'a, T> {
                     .enumerable(true)
                     .configurable(true),
             );
-            self.skip_whitespace();
-            match self.peek() {
-                Some(0x2C) => self.pos += 1,
-                Some(0x7D) => {
-                    self.pos += 1;
-                    self.record_container(base, keys);
-                    return Ok(object.into());
-                }
-                _ => return Err(self.unexpected()),
-            }
         }
+        object
     }
 
     fn array(&mut self, context: &mut Context) -> JsResult<JsValue> {
