@@ -24,10 +24,11 @@ impl JsValue {
 
             // String concat
             // Local patch (code-runtime-boa): string results go through the length and
-            // allocation checks, so `s += s` stops in time, and appends in place when it can
-            // (`Context::append_within_limits`), so `s += piece` costs the piece.
+            // allocation checks, so `s += s` stops in time, and append or prepend in place when
+            // they can (`Context::add_within_limits`), so `s += piece` and `s = piece + s` cost
+            // the piece.
             (JsVariant::String(x), JsVariant::String(y)) => {
-                Self::from(context.append_within_limits(&x, &[y.as_str()])?)
+                Self::from(context.add_within_limits(&x, &y)?)
             }
 
             // Slow path:
@@ -37,11 +38,11 @@ impl JsValue {
                 match (x.variant(), y.variant()) {
                     (JsVariant::String(x), _) => {
                         let y = y.to_string(context)?;
-                        Self::from(context.append_within_limits(&x, &[y.as_str()])?)
+                        Self::from(context.add_within_limits(&x, &y)?)
                     }
                     (_, JsVariant::String(y)) => {
                         let x = x.to_string(context)?;
-                        Self::from(context.append_within_limits(&x, &[y.as_str()])?)
+                        Self::from(context.add_within_limits(&x, &y)?)
                     }
                     (_, _) => {
                         match (x.to_numeric(context)?, y.to_numeric(context)?) {
