@@ -325,10 +325,11 @@ pub(crate) fn native_function_call(
     argument_count: usize,
     context: &mut InternalMethodCallContext<'_>,
 ) -> JsResult<CallValue> {
+    // Patched (code-runtime-boa): few arguments stay off the heap.
     let args = context
         .vm
         .stack
-        .calling_convention_pop_arguments(argument_count);
+        .calling_convention_pop_native_arguments(argument_count);
     let _func = context.vm.stack.pop();
     let this = context.vm.stack.pop();
 

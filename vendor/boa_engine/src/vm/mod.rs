@@ -137,6 +137,26 @@ pub(crate) struct Stack {
     stack: Vec<JsValue>,
 }
 
+/// Patched (code-runtime-boa): most native calls take at most this many arguments.
+const INLINE_NATIVE_ARGUMENTS: usize = 8;
+
+/// Patched (code-runtime-boa): the arguments of a native call, inline when they are few.
+pub(crate) enum NativeArguments {
+    Inline(arrayvec::ArrayVec<JsValue, INLINE_NATIVE_ARGUMENTS>),
+    Heap(Vec<JsValue>),
+}
+
+impl std::ops::Deref for NativeArguments {
+    type Target = [JsValue];
+
+    fn deref(&self) -> &[JsValue] {
+        match self {
+            Self::Inline(arguments) => arguments,
+            Self::Heap(arguments) => arguments,
+        }
+    }
+}
+
 impl Stack {
     /// Creates a new stack with the given capacity.
     fn new(capacity: usize) -> Self {
@@ -240,6 +260,21 @@ impl Stack {
     ) -> Vec<JsValue> {
         let index = self.stack.len() - argument_count;
         self.stack.split_off(index)
+    }
+
+    /// Patched (code-runtime-boa): pops the arguments of a call to a native function onto the
+    /// native stack when there are few, instead of into a new `Vec`: a built-in called in a loop
+    /// (`s += String.fromCharCode(c)`) paid an allocation and a free per call for them.
+    pub(crate) fn calling_convention_pop_native_arguments(
+        &mut self,
+        argument_count: usize,
+    ) -> NativeArguments {
+        let index = self.stack.len() - argument_count;
+        if argument_count <= INLINE_NATIVE_ARGUMENTS {
+            NativeArguments::Inline(self.stack.drain(index..).collect())
+        } else {
+            NativeArguments::Heap(self.stack.split_off(index))
+        }
     }
 
     /// Push the function arguments according to the calling convention.
