@@ -240,6 +240,20 @@ impl JsBigInt {
         }
     }
 
+    /// Bits of the magnitude. Local patch (code-runtime-boa), for the allocation check.
+    #[must_use]
+    pub fn bits(&self) -> u64 {
+        self.inner.bits()
+    }
+
+    /// Bytes `x << y` allocates: the copy of `x` and the result. Local patch (code-runtime-boa):
+    /// asked of the allocation check before a shift that makes a BigInt larger.
+    #[must_use]
+    pub fn shift_left_bytes(x: &Self, y: &Self) -> usize {
+        let shift = y.inner.to_i32().map_or(0, |n| n.max(0) as u64);
+        ((x.inner.bits() * 2 + shift) / 8) as usize
+    }
+
     /// Performs the `<<` operation.
     #[inline]
     pub fn shift_left(x: &Self, y: &Self) -> JsResult<Self> {

@@ -363,6 +363,8 @@ impl JsValue {
             }
 
             (JsVariant::BigInt(a), JsVariant::BigInt(b)) => {
+                // Local patch (code-runtime-boa): `1n << 2n ** 30n` is 128 MiB built in one step.
+                context.reserve_memory(JsBigInt::shift_left_bytes(&a, &b))?;
                 Self::new(JsBigInt::shift_left(&a, &b)?)
             }
 
@@ -372,6 +374,8 @@ impl JsValue {
                     Self::new(f64_to_int32(x).wrapping_shl(f64_to_uint32(y)))
                 }
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
+                    // Local patch (code-runtime-boa): as above.
+                    context.reserve_memory(JsBigInt::shift_left_bytes(x, y))?;
                     Self::new(JsBigInt::shift_left(x, y)?)
                 }
                 (_, _) => {

@@ -1668,9 +1668,9 @@ impl String {
         }
 
         // Local patch (code-runtime-boa): the padding (built as UTF-16, then as a string) and
-        // the result are asked of the allocation check first.
-        context.reserve_memory(fill_len as usize * 4)?;
-        context.reserve_string(int_max_length as usize, false)?;
+        // the result are asked of the allocation check first, together: all three are alive at
+        // once, and asked one by one each fitted the budget when together they did not.
+        context.reserve_memory(fill_len as usize * 4 + int_max_length as usize * 2)?;
 
         let filler_len = filler.len() as u64;
 
