@@ -9,6 +9,8 @@ const { summarize, ms, mb, times, table, threadCount, resetPeakRss, peakRss, mac
 const { workloads } = require('./workloads')
 
 const SMOKE = process.argv.includes('--smoke')
+// --only "(j)": only the sections whose title starts with it; printed, RESULTS.md is left alone.
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
 const PEERS = ['boa', 'worker', 'isolated-vm', 'quickjs', 'node-vm']
 const COUNTS = SMOKE
   ? { warmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, bigValues: 2, concurrent: 20, compute: 1, stops: 1, soak: 48 }
@@ -603,6 +605,65 @@ async function longLife() {
   }
 }
 
+// Built-ins that build a result whose size the program chose, each past the budget (issue 12).
+const BULK_BUDGET = 64 * 2 ** 20
+const BULK_PROGRAMS = [
+  ['Array.prototype.join', "Array(1000).fill('x'.repeat(1 << 20)).join('')"],
+  ['String.prototype.repeat', "'x'.repeat(2 ** 28)"],
+  ['String.prototype.concat', "''.concat(...Array(200).fill('x'.repeat(1 << 20)))"],
+  ['string +=, doubling', "let s = 'x'\nfor (;;) s += s"],
+  ['String.prototype.padStart', "'x'.padStart(1 << 27)"],
+  ['String.prototype.padEnd', "'\\u00e9'.padEnd(1 << 25)"],
+  ['String.prototype.normalize NFKD', "'\\ufdfa'.repeat(1 << 20).normalize('NFKD')"],
+  ['String.prototype.replaceAll', "'x'.repeat(1 << 20).replaceAll('x', 'y'.repeat(100))"],
+  ['JSON.stringify', "JSON.stringify(Array(100).fill('x'.repeat(1 << 20)))"],
+  ['Array.prototype.fill', 'Array(1e8).fill(0)'],
+  ['Array.from', 'Array.from({ length: 1e8 })'],
+  ['Array.prototype.push loop', 'const a: unknown[] = []\nfor (;;) a.push({ i: a.length })'],
+  ['new Uint8Array', 'new Uint8Array(2 ** 27)'],
+  ['BigInt <<', '1n << 2n ** 30n'],
+  ['BigInt toString', 'const b = 1n << 2n ** 24n\nconst all: string[] = []\nfor (;;) all.push(b.toString(2))'],
+  ['Symbol description', "Symbol('x'.repeat(1 << 25)).toString()"],
+  ['atob', "atob('QUFB'.repeat(1 << 24))"],
+  ['btoa', "btoa('x'.repeat(1 << 25))"],
+  ['TextEncoder.encode', "new TextEncoder().encode('\\u00e9'.repeat(1 << 24))"],
+]
+
+async function memoryBudget(peers) {
+  const boa = peers.find((peer) => peer.name === 'boa').driver
+  const rows = []
+  let worstCount = 0
+  let worstGrowth = 0
+  for (const [name, source] of BULK_PROGRAMS) {
+    try {
+      global.gc()
+      const resettable = resetPeakRss()
+      const start = peakRss()
+      const ended = await boa.run({ source, limits: { maxMemoryBytes: BULK_BUDGET, computeMs: 10_000, maxWallMs: 20_000 } }).then(
+        () => { throw new Error('completed under the budget') },
+        (error) => error,
+      )
+      if (ended.kind !== 'memory_budget') throw new Error(`ended with '${ended.kind}' instead of 'memory_budget'`)
+      const count = ended.stats.memoryBytes / BULK_BUDGET
+      const growth = resettable ? (peakRss() - start) / BULK_BUDGET : undefined
+      worstCount = Math.max(worstCount, count)
+      if (growth !== undefined) worstGrowth = Math.max(worstGrowth, growth)
+      rows.push([name, `\`${source.replace(/\n/g, '; ')}\``, `${(count * 100).toFixed(0)}%`, growth === undefined ? 'n/a' : `${(growth * 100).toFixed(0)}%`])
+    } catch (error) {
+      fail(`(j) ${name}`, error)
+      rows.push([name, `\`${source}\``, 'failed', 'failed'])
+    }
+  }
+  const holds = worstCount <= 1.1
+  return {
+    markdown: `Each program builds a result past its ${mb(BULK_BUDGET)} maxMemoryBytes in one built-in (or in a loop of them) and must end with memory_budget. "count" is the most the program held by the budget's own count (\`stats.memoryBytes\`: allocator blocks, garbage not yet collected, touched stack), "RSS" the growth of this process's peak RSS over the run (reset before it; it also holds the realm, worker threads and allocator slack, about 8 MiB), both as a share of the budget.\n\n${table(['built-in', 'program', 'count / budget', 'RSS / budget'], rows)}`,
+    targets: [
+      target('(j) memory budget holds within 10% for every bulk built-in (worst count)', `${(worstCount * 100).toFixed(0)}% of the budget`, rows.length === BULK_PROGRAMS.length && holds),
+      target('(j) RSS growth within the budget + 10% + 16 MiB (worst)', `${(worstGrowth * 100).toFixed(0)}% of the budget`, worstGrowth * BULK_BUDGET <= BULK_BUDGET * 1.1 + 16 * 2 ** 20),
+    ],
+  }
+}
+
 const WORKLOADS = [
   ['(a) Cold run', coldRun],
   ['(b) Sequential binding calls', sequentialCalls],
@@ -613,6 +674,7 @@ const WORKLOADS = [
   ['(g) Soak of stopped runs', soak],
   ['(h) 1 MB across the bridge', bigValues],
   ['(i) Long life', longLife],
+  ['(j) Memory budget of bulk built-ins', memoryBudget],
 ]
 
 // ---------------------------------------------------------------------------------------------
@@ -639,6 +701,7 @@ async function main() {
   const sections = []
   const targets = []
   for (const [title, workload] of WORKLOADS) {
+    if (ONLY && !title.startsWith(ONLY)) continue
     console.log(title)
     const section = await workload(peers)
     sections.push(`## ${title}\n\n${section.markdown}`)
@@ -667,7 +730,7 @@ async function main() {
     failures.length ? `## Failures\n\n${failures.map((f) => `- ${f}`).join('\n')}\n` : '',
   ].join('\n')
 
-  if (SMOKE) console.log(`\n${markdown}`)
+  if (SMOKE || ONLY) console.log(`\n${markdown}`)
   else {
     const file = path.join(__dirname, 'RESULTS.md')
     fs.writeFileSync(file, markdown)
