@@ -19,6 +19,8 @@ describe('memory budget of bulk built-ins', () => {
     ['atob past the budget', `return atob('QUFB'.repeat(1 << 24)).length`],
     ['btoa past the budget', `return btoa('x'.repeat(1 << 25)).length`],
     ['TextEncoder past the budget', `return new TextEncoder().encode('\\u00e9'.repeat(1 << 24)).length`],
+    ['replaceAll growing its result past the budget', `return 'x'.repeat(1 << 20).replaceAll('x', 'y'.repeat(100)).length`],
+    ['a v-flag class set compiled past the budget', `return new RegExp('[\\\\p{L}--[a-z]]'.repeat(1e4), 'v').test('x')`],
     ['recursion touching the stack', `let t = '['.repeat(1e5) + ']'.repeat(1e5); return String(JSON.parse(t)).length`],
   ]
   for (const [name, source] of bulk) {

@@ -1339,8 +1339,14 @@ impl String {
 
             // d. Set result to the string-concatenation of result, preserved, and replacement.
             // Local patch (code-runtime-boa): each match can add a program-chosen replacement,
-            // so the result grows by what the allocation check allows.
-            context.reserve_memory((preserved.len() + replacement.len()) * 2)?;
+            // so the result grows by what the allocation check allows. When the pieces do not fit,
+            // the vector doubles at once: that whole growth is asked for (asked piece by piece,
+            // the result took 115% of the budget).
+            let added = preserved.len() + replacement.len();
+            if result.len() + added > result.capacity() {
+                context.reserve_memory(result.capacity().max(added) * 2)?;
+            }
+            context.reserve_memory(added * 2)?;
             result.extend(preserved.iter());
             result.extend(replacement.iter());
 
