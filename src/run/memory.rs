@@ -30,10 +30,28 @@ fn footprint(size: usize) -> isize {
         // glibc's header word, then whole pages.
         (size + 16).next_multiple_of(PAGE_BYTES)
     } else {
-        // SAFETY: a pure function of its argument.
-        unsafe { libmimalloc_sys::mi_good_size(size) }
+        size_class(size)
     };
     bytes as isize
+}
+
+/// mimalloc's block size for `size` (what `mi_good_size` answers; a test holds them equal),
+/// computed here because a call into C on every allocation and free would cost a cold run more
+/// than the counting itself: pairs of words up to 8 words, then four classes per power of two.
+#[inline(always)]
+fn size_class(size: usize) -> usize {
+    let words = size.div_ceil(8);
+    if words <= 1 {
+        return 8;
+    }
+    if words <= 8 {
+        // Blocks of two or more words keep 16-byte alignment.
+        return words.next_multiple_of(2) * 8;
+    }
+    let w = words - 1;
+    let top = usize::BITS as usize - 1 - w.leading_zeros() as usize;
+    let quarter = (w >> (top - 2)) & 3;
+    ((5 + quarter) << (top - 2)) * 8
 }
 
 /// The calling thread's live bytes, and the most it held since [`reset_peak`].
@@ -171,5 +189,19 @@ impl<T: HeapBytes> HeapBytes for Vec<T> {
 impl HeapBytes for u8 {
     fn heap_bytes(&self) -> usize {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_classes_are_mimallocs() {
+        for size in (1..4096).chain((4096..LARGE_BYTES).step_by(61)) {
+            // SAFETY: a pure function of its argument.
+            let good = unsafe { libmimalloc_sys::mi_good_size(size) };
+            assert_eq!(size_class(size), good, "size {size}");
+        }
     }
 }
