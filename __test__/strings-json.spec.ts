@@ -63,6 +63,34 @@ describe('string building', () => {
     expect(value).toEqual([sum, 25, 25, 'ZAB', 1, true, 1])
   })
 
+  it('builds the same text by prepending, and keeps strings prepended to one base apart', async () => {
+    const value = await run(`
+      let front = ''
+      for (let i = 0; i < 3000; i++) front = String.fromCharCode(97 + (i % 26)) + front
+      const base = 'x'.repeat(300)
+      const left = 'L' + base
+      const right = 'R' + base
+      const outer = '(' + left
+      const both = '[' + left + ']'
+      let wide = 'y'.repeat(300)
+      wide = '€' + wide
+      wide = 'z' + wide
+      let mixed = 'm'.repeat(300)
+      for (let i = 0; i < 50; i++) mixed = i % 2 ? mixed + i : i + mixed
+      return [front.length, front.slice(0, 3), front.slice(-3), left.slice(0, 2), right.slice(0, 2), outer.slice(0, 3),
+        both.slice(0, 3), both.slice(-2), left.length, wide.slice(0, 3), wide.length, mixed.slice(0, 6), mixed.slice(-6), mixed.length]`)
+    expect(value).toEqual([3000, 'jih', 'cba', 'Lx', 'Rx', '(Lx', '[Lx', 'x]', 301, 'z€y', 302, '484644', '454749', 390])
+  })
+
+  it('makes String.fromCharCode of one unit the same string as any other', async () => {
+    const value = await run(`
+      const units = [0x41, 65.9, 0xe9, 0xff, 0x100, 0x20ac, -1, 0x10041, 0]
+      const made = units.map((u) => String.fromCharCode(u))
+      return [made.map((s) => s.charCodeAt(0)), made.map((s) => s.length), String.fromCharCode(104) + String.fromCharCode(105) === 'hi',
+        new Set(['A', String.fromCharCode(65)]).size, { [String.fromCharCode(97)]: 1 }.a, String.fromCharCode(0x68, 0x69)]`)
+    expect(value).toEqual([[0x41, 0x41, 0xe9, 0xff, 0x100, 0x20ac, 0xffff, 0x41, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1], true, 1, 1, 'hi'])
+  })
+
   it('stops a string that grows past the memory budget', async () => {
     const error = errorOf(await runtime.run({
       source: `let s = ''\nwhile (true) s += 'x'.repeat(1000)`,
@@ -86,6 +114,18 @@ describe('JSON.parse', () => {
       const o = JSON.parse('{"b":1,"a":2,"1":3,"b":4,"__proto__":{"x":5}}')
       return [Object.keys(o), o.b, Object.getPrototypeOf(o) === Object.prototype, 'x' in o, o.__proto__ === undefined, Object.getOwnPropertyDescriptor(o, '__proto__')?.value?.x]`)
     expect(value).toEqual([['1', 'b', 'a', '__proto__'], 4, true, false, false, 5])
+  })
+
+  it('keeps records that share their keys independent, and large objects in key order', async () => {
+    const value = await run(`
+      const rows = JSON.parse('[{"id":1,"name":"a","id":2},{"id":3,"name":"b"},{"name":"c","id":4}]')
+      delete rows[0].name
+      rows[1].extra = true
+      Object.defineProperty(rows[2], 'id', { enumerable: false })
+      const keys = Array.from({ length: 100 }, (_, i) => 'k' + ((i * 37) % 100))
+      const big = JSON.parse('{' + keys.map((k, i) => '"' + k + '":' + i).join(',') + ',"k5":"again"}')
+      return [JSON.stringify(rows), rows.map((r) => Object.keys(r)), Object.keys(big).join() === keys.join(), big.k5, big.k37]`)
+    expect(value).toEqual(['[{"id":2},{"id":3,"name":"b","extra":true},{"name":"c"}]', [['id'], ['id', 'name', 'extra'], ['name']], true, 'again', 1])
   })
 
   it('reads numbers exactly as JavaScript does', async () => {
@@ -131,6 +171,40 @@ describe('JSON.parse', () => {
     expect(value).toEqual([{ a: [10, 20], b: 'x' }, [['0', '1'], ['1', '2'], ['a', null], ['b', '"x"'], ['', null]]])
   })
 
+  it('walks a reviver over the directly read values as the specification says', async () => {
+    const value = await run(`
+      const seen = []
+      const out = JSON.parse('{"keep":1,"drop":2,"list":[1,[2,3],{"x":"y"}],"dup":1,"dup":"last","big":1e400,"neg":-0}', function (key, value, context) {
+        seen.push([key, Array.isArray(this), context && 'source' in context ? context.source : null])
+        if (key === 'drop') return undefined
+        if (key === 'x') { this.added = 'later'; return 'X' }
+        return value
+      })
+      return [JSON.stringify(out), Object.keys(out), Object.is(out.neg, -0), seen]`)
+    expect(value).toEqual([
+      '{"keep":1,"list":[1,[2,3],{"x":"X","added":"later"}],"dup":"last","big":null,"neg":0}',
+      ['keep', 'list', 'dup', 'big', 'neg'],
+      true,
+      [['keep', false, '1'], ['drop', false, '2'], ['0', true, '1'], ['0', true, '2'], ['1', true, '3'], ['1', true, null],
+        ['x', false, '"y"'], ['2', true, null], ['list', false, null], ['dup', false, '"last"'], ['big', false, '1e400'], ['neg', false, '-0'], ['', false, null]],
+    ])
+  })
+
+  it('gives a reviver the same reading and errors as a parse without one', async () => {
+    const value = await run(`
+      const id = (k, v) => v
+      const lone = JSON.parse('"a\\\\ud800b"', id)
+      const errors = ['{"a":1,}', '[1, 2', '"\\\\x41"'].map((t) => { try { JSON.parse(t, id); return 'parsed' } catch (e) { return e.name + ': ' + e.message } })
+      const proto = JSON.parse('{"__proto__":{"p":1}}', id)
+      return [[...lone].map((c) => c.charCodeAt(0)), errors, Object.getPrototypeOf(proto) === Object.prototype, Object.keys(proto)]`)
+    expect(value).toEqual([
+      [0x61, 0xd800, 0x62],
+      ["SyntaxError: Unexpected token '}' in JSON at position 7", 'SyntaxError: Unexpected end of JSON input', "SyntaxError: Unexpected token 'x' in JSON at position 2"],
+      true,
+      ['__proto__'],
+    ])
+  })
+
   it('turns nesting deeper than the stack into a RangeError, not a crash', async () => {
     const child = await runInChild(`
       runtime.createCodeRuntime().run({ source: "try { JSON.parse('['.repeat(1e6) + ']'.repeat(1e6)); return 'parsed' } catch (e) { return e.name }" })
@@ -168,6 +242,32 @@ describe('JSON.stringify', () => {
       '[null,null,null]',
       '{}',
       'TypeError',
+    ])
+  })
+
+  it('reads members as [[Get]] does, from whatever the object holds by then', async () => {
+    const value = await run(`
+      const record = { first: { toJSON() { delete record.gone; record.later = 'changed'; return 'f' } }, gone: 1, later: 'original', 1: 'index' }
+      Object.defineProperty(record, 'hidden', { value: 1, enumerable: false })
+      Object.defineProperty(record, 'getter', { get: () => 'got', enumerable: true })
+      const inherited = Object.create({ fromProto: 1 })
+      inherited.own = 2
+      const keys = []
+      const replaced = JSON.stringify([{ a: 1 }, 'b'], function (key, v) { keys.push(typeof key + ':' + key); return v })
+      const proxy = new Proxy({ a: 1 }, { get: (t, k) => (k === 'a' ? 'trapped' : t[k]) })
+      const sparse = [1, , 3]
+      sparse[5] = 6
+      return [JSON.stringify(record), JSON.stringify(inherited), replaced, keys, JSON.stringify(proxy), JSON.stringify(sparse),
+        JSON.stringify([{ toJSON: (k) => typeof k + k }]), JSON.stringify({ [Symbol('s')]: 1, 2: 'b', 0: 'a' })]`)
+    expect(value).toEqual([
+      '{"1":"index","first":"f","later":"changed","getter":"got"}',
+      '{"own":2}',
+      '[{"a":1},"b"]',
+      ['string:', 'string:0', 'string:a', 'string:1'],
+      '{"a":"trapped"}',
+      '[1,null,3,null,null,6]',
+      '["string0"]',
+      '{"0":"a","2":"b"}',
     ])
   })
 })

@@ -1,7 +1,8 @@
 'use strict'
 // Wall-clock medians with the contenders interleaved, so each sees the same machine:
 //   node bench/interleaved.js <workload> <rounds> <runs per round> <contender>...
-// A contender is name=<package dir> (a build of this runtime), a peer of bench/peers
+// A contender is name=<package dir> (a build of this runtime; name=<dir>+unbudgeted for it without
+// budget enforcement), a peer of bench/peers
 // (quickjs, isolated-vm, ...), or `port`: SEQUENTIAL_CALLS round trips of a number over a live
 // worker's message port, the reference for `sequential`. Prints per contender the best and the
 // median of its per-round medians (per call for `sequential` and `port`).
@@ -31,7 +32,11 @@ async function contender(spec) {
   const [name, dir] = spec.split('=')
   if (name === 'port') return { name, ...(await portDriver()) }
   if (!dir) return { name, ...(await require(`./peers/${name}`).load()) }
-  const runtime = require(path.join(path.resolve(dir), 'index.js')).createCodeRuntime()
+  // `name=dir` measures that build; `name=dir+unbudgeted` the same build without its budget
+  // enforcement, to measure what enforcement costs.
+  const [root, variant] = dir.split('+')
+  const runtimes = require(path.join(path.resolve(root), 'index.js'))
+  const runtime = variant === 'unbudgeted' ? runtimes.__unsafeCreateUnbudgetedRuntime() : runtimes.createCodeRuntime()
   return {
     name,
     async run(workload) {

@@ -78,7 +78,7 @@ function machine() {
       ['memory', `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`],
       ['os', `${os.type()} ${os.release()} ${os.arch()}`],
       ['node', process.version],
-      ['peers', ['isolated-vm', 'quickjs-emscripten', 'amaro'].map((n) => `${n} ${packageVersion(n)}`).join(', ')],
+      ['peers', ['isolated-vm', 'quickjs-emscripten', '@sebastianwessel/quickjs', '@jitl/quickjs-ng-wasmfile-release-sync', 'typescript', 'amaro'].map((n) => `${n} ${packageVersion(n)}`).join(', ')],
     ],
   )
 }

@@ -15,11 +15,33 @@ describe('a long built-in call is stopped by the compute budget', () => {
     ['replaceAll of a long near-miss', `return 'a'.repeat(2e6).replaceAll('a'.repeat(2e5) + 'b', '').length`],
     ['compiling a long pattern', `return new RegExp('\\\\w|'.repeat(33e4), 'iu').source.length`],
     ['a lookbehind over a long input', `return /(?<=a+)b/.test('a'.repeat(1e6))`],
+    ['String.prototype.search with a long near-miss', `return 'a'.repeat(2e6).search('a'.repeat(2e5) + 'b')`],
   ]
 
   it.each(calls)('%s', async (_, source) => {
     const outcome = await runInChild(source, BUDGET)
     expect(outcome).toMatchObject({ ok: false, kind: 'compute_budget' })
+  })
+})
+
+describe('a BigInt operation too long to stop is refused before it starts', () => {
+  // One BigInt operation is one native call; past 2^20 bits their cost outgrows any budget
+  // (converting 2^24 bits to a string took seconds), so larger results are a RangeError.
+  it.each([
+    ['a power', '(2n ** 2n ** 24n).toString().length'],
+    ['a product', '(1n << 600000n) * (1n << 600000n)'],
+    ['a shift', '1n << (2n ** 20n)'],
+    ['parsing more digits than the largest BigInt has', "BigInt('9'.repeat(400000))"],
+  ])('%s', async (_, expression) => {
+    const outcome = await runInChild(`try { ${expression}; return 'no error' } catch (e) { return e.name }`, BUDGET)
+    expect(outcome).toEqual({ ok: true, value: expression.startsWith('BigInt(') ? 'SyntaxError' : 'RangeError' })
+  })
+
+  it('BigInts up to 2^20 bits still compute', async () => {
+    const source = `return [(2n ** (2n ** 20n - 1n)).toString(16).length, String(3n ** 1000n).length,
+      BigInt('9'.repeat(300000)).toString().length, BigInt.asUintN(64, -1n).toString()]`
+    const outcome = await runInChild(source, BUDGET)
+    expect(outcome).toEqual({ ok: true, value: [262144, 478, 300000, '18446744073709551615'] })
   })
 })
 

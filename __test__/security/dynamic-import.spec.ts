@@ -8,7 +8,7 @@ afterAll(() => runtime.dispose())
 
 describe('import', () => {
   it("import('fs') never yields a module and rejects promptly", async () => {
-    const started = Date.now()
+    // A hang would end the run with wall_budget; ok with the program's own value means it settled first.
     await expectContained(
       runtime,
       `try { const fs = await import('fs'); return ['loaded', typeof fs] } catch (e) { return ['rejected', e instanceof Error] }`,
@@ -19,7 +19,6 @@ describe('import', () => {
       },
       { limits: { computeMs: 1_000, maxWallMs: 2_000 } },
     )
-    expect(Date.now() - started).toBeLessThan(1_500)
   })
 
   it("import('node:child_process') does not load either", async () => {

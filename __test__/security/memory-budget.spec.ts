@@ -13,8 +13,6 @@ describe('memory budget of bulk built-ins', () => {
   const bulk: [string, string][] = [
     ['padStart past the budget', `return 'x'.repeat(1 << 20).padStart(1 << 24, 'ab').length`],
     ['padEnd past the budget', `return '\\u00e9'.padEnd(1 << 24).length`],
-    ['a BigInt shifted past the budget', `return (1n << 2n ** 30n) > 0n`],
-    ['a BigInt printed past the budget', `const big = 1n << 2n ** 24n; const all = []; for (;;) all.push(big.toString(2))`],
     ['a Symbol description past the budget', `const s = 'x'.repeat(1 << 25); return Symbol(s).toString().length`],
     ['atob past the budget', `return atob('QUFB'.repeat(1 << 24)).length`],
     ['btoa past the budget', `return btoa('x'.repeat(1 << 25)).length`],
@@ -33,10 +31,10 @@ describe('memory budget of bulk built-ins', () => {
 
   it('the same built-ins still build results that fit', async () => {
     const source = `return [
-      'x'.padStart(1 << 20, 'ab').length, (1n << 4096n).toString(16).length, Symbol('d'.repeat(1000)).toString().length,
+      'x'.padStart(1 << 20, 'ab').length, Symbol('d'.repeat(1000)).toString().length,
       atob(btoa('hello')), new TextEncoder().encode('h\\u00e9').length, atob({ toString: () => 'QUFB' }),
     ]`
-    expect(valueOf(await runtime.run({ source }))).toEqual([1 << 20, 1025, 1008, 'hello', 3, 'AAA'])
+    expect(valueOf(await runtime.run({ source }))).toEqual([1 << 20, 1008, 'hello', 3, 'AAA'])
   })
 })
 

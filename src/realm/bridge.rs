@@ -86,6 +86,11 @@ impl Bridge {
         self.calls.get()
     }
 
+    /// Whether a call is waiting for the host's reply.
+    pub fn awaiting_replies(&self) -> bool {
+        !self.pending.borrow().is_empty()
+    }
+
     /// Forgets every call in flight: their replies will be dropped.
     pub fn abandon(&self) {
         self.pending.borrow_mut().clear();

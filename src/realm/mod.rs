@@ -15,9 +15,7 @@ use boa_engine::property::{Attribute, PropertyDescriptor};
 use boa_engine::module::MapModuleLoader;
 use boa_engine::realm::Realm;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
-use boa_runtime::extensions::{
-    Base64Extension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension, TimeoutExtension, UrlExtension,
-};
+use boa_runtime::extensions::{Base64Extension, EncodingExtension, MicrotaskExtension, TimeoutExtension, UrlExtension};
 
 use crate::run::budget::{Budget, ENGINE_RECURSION_LIMIT, guard_bulk_allocations};
 use crate::run::event_loop::EventLoop;
@@ -26,6 +24,7 @@ use bridge::Bridge;
 use console::Output;
 
 pub mod bridge;
+pub mod clone;
 pub mod console;
 pub mod convert;
 pub mod inspect;
@@ -105,10 +104,12 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     context.runtime_limits_mut().set_stack_size_limit(64 * ENGINE_RECURSION_LIMIT);
     context.set_native_stack_limit(crate::engine::PROGRAM_RUN_STACK_BYTES);
     boa_runtime::register_extensions(
-        (Base64Extension, TimeoutExtension, EncodingExtension, MicrotaskExtension, StructuredCloneExtension, UrlExtension),
+        (Base64Extension, TimeoutExtension, EncodingExtension, MicrotaskExtension, UrlExtension),
         None,
         &mut context,
     )?;
+    // Our own: boa_runtime's could abort the host (`clone.rs`).
+    clone::register(&mut context)?;
     console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
     guard_bulk_allocations(&wiring.budget, &mut context)?;
     define_lazy_global(&mut context, "URLSearchParams", include_str!("js/url_search_params.js"))?;

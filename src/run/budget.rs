@@ -159,6 +159,9 @@ pub struct Budget {
     collected_at: Cell<usize>,
     /// Live bytes at the last native check.
     used_at_check: Cell<usize>,
+    /// CPU time the runtime spent on the program's thread for itself (polling for replies),
+    /// which is not the program's compute.
+    runtime_cpu: Cell<Duration>,
     /// Where the program thread's stack stood when the program started, and the lowest point
     /// a check has seen it reach since: touched stack pages stay resident, so they are memory
     /// the program holds like any other (a 10^5-deep `JSON.parse` touches 64 MiB).
@@ -186,6 +189,7 @@ impl Budget {
             last_check: Cell::new(Instant::now()),
             collected_at: Cell::new(0),
             used_at_check: Cell::new(0),
+            runtime_cpu: Cell::new(Duration::ZERO),
             stack_start: Cell::new(0),
             stack_lowest: Cell::new(0),
         }
@@ -202,6 +206,7 @@ impl Budget {
         self.last_check.set(now);
         self.collected_at.set(0);
         self.used_at_check.set(self.memory_used());
+        self.runtime_cpu.set(Duration::ZERO);
         memory::reset_peak();
         self.stack_start.set(stack_position());
         self.stack_lowest.set(stack_position());
@@ -236,7 +241,12 @@ impl Budget {
     /// CPU time the program's thread has spent on it: busy time, which waiting does not add to
     /// and a loaded machine does not inflate.
     pub fn compute_used(&self) -> Duration {
-        self.started.get().map_or(Duration::ZERO, |clocks| clocks.cpu.elapsed())
+        self.started.get().map_or(Duration::ZERO, |clocks| clocks.cpu.elapsed().saturating_sub(self.runtime_cpu.get()))
+    }
+
+    /// Takes CPU time the runtime spent on this thread for itself out of the program's compute.
+    pub fn exclude_from_compute(&self, spent: Duration) {
+        self.runtime_cpu.set(self.runtime_cpu.get() + spent);
     }
 
     /// Bytes the program holds: what its thread allocated, and the stack it touched.
@@ -309,7 +319,9 @@ impl Budget {
             None
         } else if self.wall_elapsed() >= limits.wall {
             Some(StopReason::WallBudget)
-        } else if self.compute_used() >= limits.compute {
+        } else if self.wall_elapsed() >= limits.compute && self.compute_used() >= limits.compute {
+            // A thread's CPU time never runs ahead of the wall clock, so the CPU clock (a system
+            // call, where the wall clock is not) is only read once the wall clock could trip it.
             Some(StopReason::ComputeBudget)
         } else {
             memory()

@@ -72,6 +72,14 @@ impl StaticJsStrings {
         Some(JsString::from_static(static_str))
     }
 
+    /// Local patch (code-runtime-boa): the one-unit string of a Latin1 code unit, without an
+    /// allocation. `String.fromCharCode(c)` in a loop built a heap string per call.
+    #[inline]
+    #[must_use]
+    pub fn latin1_unit(unit: u8) -> JsString {
+        JsString::from_static(&LATIN1_UNIT_STRINGS[usize::from(unit)])
+    }
+
     /// Gets the `JsStr` corresponding to `string`, or `None` if the string
     /// doesn't exist inside the static array.
     #[inline]
@@ -960,3 +968,25 @@ const RAW_STATICS: &[StaticString] = &[
     StaticString::new(JsStr::latin1("_".as_bytes())),
     StaticString::new(JsStr::latin1("$".as_bytes())),
 ];
+
+/// Local patch (code-runtime-boa): every Latin1 code unit, for [`StaticJsStrings::latin1_unit`].
+static LATIN1_UNITS: [u8; 256] = {
+    let mut units = [0; 256];
+    let mut unit = 0;
+    while unit < 256 {
+        units[unit] = unit as u8;
+        unit += 1;
+    }
+    units
+};
+
+/// Local patch (code-runtime-boa): the static one-unit string of each Latin1 code unit.
+static LATIN1_UNIT_STRINGS: [StaticString; 256] = {
+    let mut strings = [StaticString::new(JsStr::latin1(&[])); 256];
+    let mut unit = 0;
+    while unit < 256 {
+        strings[unit] = StaticString::new(JsStr::latin1(std::slice::from_ref(&LATIN1_UNITS[unit])));
+        unit += 1;
+    }
+    strings
+};

@@ -709,19 +709,29 @@ impl JsString {
     }
 
     /// Local patch (code-runtime-boa): the concatenation of `parts` in a buffer with room for
-    /// `capacity` code units, which [`JsString::append_in_place`] can then extend without
+    /// `spare_before` more code units before it and `spare_after` after it, which
+    /// [`JsString::prepend_in_place`] and [`JsString::append_in_place`] can then fill without
     /// copying. For strings that are being built piece by piece.
     #[must_use]
-    pub fn concat_growable(parts: &[JsStr<'_>], capacity: usize) -> Self {
-        AppendString::concat(parts, capacity)
+    pub fn concat_growable(parts: &[JsStr<'_>], spare_before: usize, spare_after: usize) -> Self {
+        AppendString::concat(parts, spare_before, spare_after)
     }
 
     /// Local patch (code-runtime-boa): `self` followed by `parts`, written in place (costing
-    /// only the parts) when `self` came from [`JsString::concat_growable`] or from this, is
-    /// the whole content of its buffer and the buffer has room; `None` otherwise.
+    /// only the parts) when `self` came from [`JsString::concat_growable`] or from growing one
+    /// in place, ends where everything written to its buffer ends, and the buffer has room
+    /// after it; `None` otherwise.
     #[must_use]
     pub fn append_in_place(&self, parts: &[JsStr<'_>]) -> Option<Self> {
         AppendString::append_in_place(self, parts)
+    }
+
+    /// Local patch (code-runtime-boa): `parts` followed by `self`, written in place when `self`
+    /// starts where everything written to its buffer starts and the buffer has room before it;
+    /// `None` otherwise. The mirror of [`JsString::append_in_place`].
+    #[must_use]
+    pub fn prepend_in_place(&self, parts: &[JsStr<'_>]) -> Option<Self> {
+        AppendString::prepend_in_place(self, parts)
     }
 
     /// Creates a new [`JsString`] from `data`, without checking if the string is in the interner.
@@ -925,7 +935,10 @@ impl Ord for JsString {
 impl PartialEq for JsString {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.as_str() == other.as_str()
+        // Local patch (code-runtime-boa): one string is equal to itself without reading it
+        // through its vtable; a key shared by many objects (JSON.parse shares them) is compared
+        // with itself in every property lookup.
+        self.ptr == other.ptr || self.as_str() == other.as_str()
     }
 }
 

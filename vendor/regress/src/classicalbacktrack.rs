@@ -662,6 +662,10 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
                     };
                 }
 
+                // Local patch for code-runtime-boa: every instruction is a step, so a long run
+                // without backtracking (a 200,000-character literal tried at every position of the
+                // input) reaches the hook too.
+                self.steps.step();
                 match re.insns.iat(ip) {
                     &Insn::Char(c) => {
                         let m = match <<Input as InputIndexer>::Element as ElementType>::try_from(c)

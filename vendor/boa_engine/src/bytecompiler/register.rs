@@ -79,6 +79,9 @@ impl Drop for Register {
 #[derive(Debug, Default)]
 pub(crate) struct RegisterAllocator {
     registers: Vec<RegisterEntry>,
+    // Patched (code-runtime-boa): no register below this index is free. Searching from 0 made
+    // a function with n bindings (each holds a persistent register) cost n^2 to compile.
+    first_free: usize,
 }
 
 impl RegisterAllocator {
@@ -87,8 +90,10 @@ impl RegisterAllocator {
             .registers
             .iter_mut()
             .enumerate()
+            .skip(self.first_free)
             .find(|(_, reg)| !reg.flags.is_used())
         {
+            self.first_free = i + 1;
             assert!(!register.flags.is_persistent());
 
             register.flags |= RegisterFlags::USED;
@@ -102,6 +107,7 @@ impl RegisterAllocator {
 
         let index = self.registers.len() as u32;
         self.registers.push(RegisterEntry { flags });
+        self.first_free = self.registers.len();
 
         Register { index, flags }
     }
@@ -133,6 +139,7 @@ impl RegisterAllocator {
             "Cannot deallocate unused variable"
         );
         register.flags.set(RegisterFlags::USED, false);
+        self.first_free = self.first_free.min(reg.index as usize);
 
         // NOTE: We should not drop it since, dropping it used to detect bugs.
         forget(reg);

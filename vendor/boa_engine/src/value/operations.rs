@@ -24,10 +24,11 @@ impl JsValue {
 
             // String concat
             // Local patch (code-runtime-boa): string results go through the length and
-            // allocation checks, so `s += s` stops in time, and appends in place when it can
-            // (`Context::append_within_limits`), so `s += piece` costs the piece.
+            // allocation checks, so `s += s` stops in time, and append or prepend in place when
+            // they can (`Context::add_within_limits`), so `s += piece` and `s = piece + s` cost
+            // the piece.
             (JsVariant::String(x), JsVariant::String(y)) => {
-                Self::from(context.append_within_limits(&x, &[y.as_str()])?)
+                Self::from(context.add_within_limits(&x, &y)?)
             }
 
             // Slow path:
@@ -37,11 +38,11 @@ impl JsValue {
                 match (x.variant(), y.variant()) {
                     (JsVariant::String(x), _) => {
                         let y = y.to_string(context)?;
-                        Self::from(context.append_within_limits(&x, &[y.as_str()])?)
+                        Self::from(context.add_within_limits(&x, &y)?)
                     }
                     (_, JsVariant::String(y)) => {
                         let x = x.to_string(context)?;
-                        Self::from(context.append_within_limits(&x, &[y.as_str()])?)
+                        Self::from(context.add_within_limits(&x, &y)?)
                     }
                     (_, _) => {
                         match (x.to_numeric(context)?, y.to_numeric(context)?) {
@@ -100,12 +101,12 @@ impl JsValue {
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => Self::new(f64::from(x) * y),
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x * f64::from(y)),
 
-            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::mul(&x, &y)),
+            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::mul(&x, &y)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
                 (Numeric::Number(a), Numeric::Number(b)) => Self::new(a * b),
-                (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::mul(x, y)),
+                (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::mul(x, y)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
                         .with_message("cannot mix BigInt and other types, use explicit conversions")
@@ -363,8 +364,6 @@ impl JsValue {
             }
 
             (JsVariant::BigInt(a), JsVariant::BigInt(b)) => {
-                // Local patch (code-runtime-boa): `1n << 2n ** 30n` is 128 MiB built in one step.
-                context.reserve_memory(JsBigInt::shift_left_bytes(&a, &b))?;
                 Self::new(JsBigInt::shift_left(&a, &b)?)
             }
 
@@ -374,8 +373,6 @@ impl JsValue {
                     Self::new(f64_to_int32(x).wrapping_shl(f64_to_uint32(y)))
                 }
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
-                    // Local patch (code-runtime-boa): as above.
-                    context.reserve_memory(JsBigInt::shift_left_bytes(x, y))?;
                     Self::new(JsBigInt::shift_left(x, y)?)
                 }
                 (_, _) => {

@@ -53,8 +53,9 @@ impl Context {
     /// Counts `steps` units of work toward the handler: every instruction is one
     /// (`execute_one`), and built-ins count the work they do without running instructions
     /// (property operations, comparisons in `sort`), so that a long native loop reaches it too.
+    /// Public (local patch) for the host's own built-ins, which count their work the same way.
     #[inline(always)]
-    pub(crate) fn count_steps(&mut self, steps: u32) -> JsResult<()> {
+    pub fn count_steps(&mut self, steps: u32) -> JsResult<()> {
         self.vm.interrupt.countdown = self.vm.interrupt.countdown.saturating_sub(steps);
         if self.vm.interrupt.countdown == 0 {
             self.poll_interrupt()

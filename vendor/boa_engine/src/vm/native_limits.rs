@@ -93,9 +93,10 @@ impl Context {
 
     /// Throws a `RangeError` when the native stack is down to its reserve. Every path that
     /// recurses on program data passes through one of its callers: property operations (and so
-    /// Proxy traps and getters), native function calls, JSON serialization.
+    /// Proxy traps and getters), native function calls, JSON serialization. Public for the host's
+    /// own built-ins that recurse on program data (`structuredClone` in code-runtime-boa).
     #[inline(always)]
-    pub(crate) fn check_native_stack(&self) -> JsResult<()> {
+    pub fn check_native_stack(&self) -> JsResult<()> {
         let marker = 0u8;
         if (std::ptr::addr_of!(marker) as usize) < self.vm.native_limits.stack_floor {
             return Err(stack_exhausted().into());
@@ -131,7 +132,7 @@ impl Context {
     /// Local patch (code-runtime-boa): `s += piece`, `s + piece`, template literals and
     /// `concat` copied all of `s` every time, so building a string piece by piece was quadratic.
     /// A result of [`GROWABLE_STRING_MIN`] units or more goes into a buffer with half again as
-    /// much room, and appending to a string that is all of such a buffer writes only the piece.
+    /// much room, and appending to a string that ends such a buffer writes only the piece.
     pub(crate) fn append_within_limits(
         &self,
         first: &JsString,
@@ -140,7 +141,6 @@ impl Context {
         let length = rest
             .iter()
             .fold(first.len(), |sum, part| sum.saturating_add(part.len()));
-        let latin1 = first.as_str().is_latin1() && rest.iter().all(JsStr::is_latin1);
         if length > crate::builtins::string::String::MAX_STRING_LENGTH {
             return Err(invalid_string_length().into());
         }
@@ -151,15 +151,47 @@ impl Context {
         let parts = std::iter::once(first.as_str())
             .chain(rest.iter().copied())
             .collect::<Vec<_>>();
+        self.concat_with_room(&parts, length, false)
+    }
+
+    /// `x + y`, within the same limits as [`Self::append_within_limits`], which also prepends `x`
+    /// in place when `y` starts such a buffer: `s = piece + s` in a loop is linear too.
+    pub(crate) fn add_within_limits(&self, x: &JsString, y: &JsString) -> JsResult<JsString> {
+        let length = x.len().saturating_add(y.len());
+        if length > crate::builtins::string::String::MAX_STRING_LENGTH {
+            return Err(invalid_string_length().into());
+        }
+        if let Some(appended) = x.append_in_place(&[y.as_str()]) {
+            return Ok(appended);
+        }
+        if let Some(prepended) = y.prepend_in_place(&[x.as_str()]) {
+            return Ok(prepended);
+        }
+        // A right side longer than the left is most likely a string being built from its
+        // front, so the new buffer's room goes before it.
+        self.concat_with_room(&[x.as_str(), y.as_str()], length, y.len() > x.len())
+    }
+
+    /// The concatenation of `parts` (`length` units, within the maximum), copied: exactly when
+    /// short, else into a buffer with half as much room again, before or after the text.
+    fn concat_with_room(
+        &self,
+        parts: &[JsStr<'_>],
+        length: usize,
+        room_before: bool,
+    ) -> JsResult<JsString> {
+        let latin1 = parts.iter().all(JsStr::is_latin1);
         if length < GROWABLE_STRING_MIN {
             self.reserve_string(length, latin1)?;
-            return Ok(JsString::concat_array(&parts));
+            return Ok(JsString::concat_array(parts));
         }
-        let capacity = length
-            .saturating_add(length / 2)
-            .min(crate::builtins::string::String::MAX_STRING_LENGTH);
-        self.reserve_string(capacity, latin1)?;
-        Ok(JsString::concat_growable(&parts, capacity))
+        let spare = (length / 2).min(crate::builtins::string::String::MAX_STRING_LENGTH - length);
+        self.reserve_string(length + spare, latin1)?;
+        Ok(if room_before {
+            JsString::concat_growable(parts, spare, 0)
+        } else {
+            JsString::concat_growable(parts, 0, spare)
+        })
     }
 
     /// Checks a string of `length` code units about to be built: past the maximum length it is a

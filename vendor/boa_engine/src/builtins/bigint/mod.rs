@@ -181,17 +181,10 @@ impl BigInt {
 
         let radix = args.get_or_undefined(0);
 
-        // Local patch (code-runtime-boa): the digits are built three times (digit list, Rust
-        // string, JS string), so a 2^30-bit BigInt printed took hundreds of MiB in one call.
-        let reserve_digits = |radix: u32, context: &mut Context| {
-            context.reserve_memory(3 * (x.bits() / u64::from(radix.ilog2()) + 1) as usize)
-        };
-
         // 2. If radix is undefined, let radixMV be 10.
         let radix_mv = if radix.is_undefined() {
             // 5. If radixMV = 10, return ! ToString(x).
             // Note: early return optimization.
-            reserve_digits(10, context)?;
             return Ok(js_string!(x.to_string()).into());
         // 3. Else, let radixMV be ? ToIntegerOrInfinity(radix).
         } else {
@@ -207,8 +200,6 @@ impl BigInt {
                     .into());
             }
         };
-
-        reserve_digits(radix_mv as u32, context)?;
 
         // 5. If radixMV = 10, return ! ToString(x).
         if radix_mv == 10 {

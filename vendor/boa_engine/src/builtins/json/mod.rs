@@ -15,26 +15,22 @@
 
 use rustc_hash::FxHashSet;
 
-use boa_ast::scope::Scope;
-use boa_gc::{Finalize, Gc, Trace};
+use boa_gc::{Finalize, Trace};
 
 use crate::JsExpect;
 use crate::{
-    Context, JsArgs, JsBigInt, JsData, JsResult, JsStr, JsString, JsValue, SpannedSourceText,
+    Context, JsArgs, JsBigInt, JsData, JsResult, JsStr, JsString, JsValue,
     builtins::BuiltInObject,
-    bytecompiler::ByteCompiler,
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
     object::{IntegrityLevel, JsObject, internal_methods::InternalMethodPropertyContext},
-    property::{Attribute, PropertyNameKind},
+    property::{Attribute, PropertyKey, PropertyNameKind},
     realm::Realm,
     string::StaticJsStrings,
     symbol::JsSymbol,
     value::IntegerOrInfinity,
-    vm::{CallFrame, CallFrameFlags, source_info::SourcePath},
 };
-use boa_parser::{Parser, Source};
 
 use super::{BuiltInBuilder, IntrinsicObject};
 
@@ -58,7 +54,8 @@ pub(crate) struct RawJson;
 
 /// A tree node representing the structure of parsed JSON, preserving source
 /// text spans for primitive values. Used to provide `context.source` to
-/// the reviver function in `JSON.parse`.
+/// the reviver function in `JSON.parse`. Local patch (code-runtime-boa): recorded by the
+/// direct reader (`parse.rs`).
 #[derive(Debug)]
 enum JsonNode {
     /// A primitive value (string, number, boolean, null) with its original source text.
@@ -67,131 +64,6 @@ enum JsonNode {
     Array(Vec<JsonNode>),
     /// An object with key-value pairs.
     Object(Vec<(String, JsonNode)>),
-}
-
-/// Visitor that builds a `JsonNode` source tree by walking the parsed AST,
-/// extracting source text from `LinearSpan` information tracked by the parser.
-/// Uses a stack to build the tree bottom-up during depth-first traversal.
-struct JsonSourceVisitor<'a> {
-    source_text: &'a boa_ast::SourceText,
-    interner: &'a boa_interner::Interner,
-    /// Stack used to build the tree bottom-up. Leaf nodes (literals) are pushed
-    /// first, then parent nodes (arrays/objects) pop their children and push themselves.
-    stack: Vec<JsonNode>,
-}
-
-impl<'a> JsonSourceVisitor<'a> {
-    /// Creates a new `JsonSourceVisitor`.
-    fn new(source_text: &'a boa_ast::SourceText, interner: &'a boa_interner::Interner) -> Self {
-        Self {
-            source_text,
-            interner,
-            stack: Vec::new(),
-        }
-    }
-
-    /// Consumes the visitor and returns the final `JsonNode` tree.
-    fn finish(mut self) -> Option<JsonNode> {
-        self.stack.pop()
-    }
-}
-
-impl<'ast> boa_ast::visitor::Visitor<'ast> for JsonSourceVisitor<'_> {
-    type BreakTy = std::convert::Infallible;
-
-    fn visit_literal(
-        &mut self,
-        node: &'ast boa_ast::expression::literal::Literal,
-    ) -> std::ops::ControlFlow<Self::BreakTy> {
-        let span = node.linear_span();
-        let code_points = self.source_text.get_code_points_from_span(span);
-        let text = String::from_utf16_lossy(code_points);
-        self.stack.push(JsonNode::Primitive(text));
-        std::ops::ControlFlow::Continue(())
-    }
-
-    fn visit_array_literal(
-        &mut self,
-        node: &'ast boa_ast::expression::literal::ArrayLiteral,
-    ) -> std::ops::ControlFlow<Self::BreakTy> {
-        let count = node.as_ref().len();
-        let base = self.stack.len();
-
-        // Visit each element, which pushes child nodes onto the stack
-        for elem in node.as_ref() {
-            if let Some(expr) = elem {
-                self.visit_expression(expr)?;
-            } else {
-                // Sparse element (should not happen in JSON)
-                self.stack.push(JsonNode::Primitive("null".to_string()));
-            }
-        }
-
-        // Pop the children that were just pushed and collect into array
-        let children: Vec<JsonNode> = self.stack.drain(base..).collect();
-        debug_assert_eq!(children.len(), count);
-        self.stack.push(JsonNode::Array(children));
-        std::ops::ControlFlow::Continue(())
-    }
-
-    fn visit_object_literal(
-        &mut self,
-        node: &'ast boa_ast::expression::literal::ObjectLiteral,
-    ) -> std::ops::ControlFlow<Self::BreakTy> {
-        use boa_ast::expression::literal::PropertyDefinition;
-
-        let base = self.stack.len();
-        let mut keys: Vec<String> = Vec::new();
-
-        for prop in node.properties() {
-            if let PropertyDefinition::Property(name, value) = prop {
-                let key = if let Some(ident) = name.literal() {
-                    self.interner.resolve_expect(ident.sym()).to_string()
-                } else {
-                    String::new()
-                };
-                keys.push(key);
-                // Visit the value expression, which pushes the child node
-                self.visit_expression(value)?;
-            }
-        }
-
-        // Pop the value nodes and zip with keys
-        let values: Vec<JsonNode> = self.stack.drain(base..).collect();
-        debug_assert_eq!(keys.len(), values.len());
-        let entries: Vec<(String, JsonNode)> = keys.into_iter().zip(values).collect();
-        self.stack.push(JsonNode::Object(entries));
-        std::ops::ControlFlow::Continue(())
-    }
-
-    fn visit_unary(
-        &mut self,
-        node: &'ast boa_ast::expression::operator::Unary,
-    ) -> std::ops::ControlFlow<Self::BreakTy> {
-        use boa_ast::expression::operator::unary::UnaryOp;
-        use boa_ast::visitor::VisitWith;
-
-        if node.op() == UnaryOp::Minus
-            && let boa_ast::Expression::Literal(lit) = node.target()
-        {
-            let span = lit.linear_span();
-            let code_points = self.source_text.get_code_points_from_span(span);
-            let num_text = String::from_utf16_lossy(code_points);
-            self.stack.push(JsonNode::Primitive(format!("-{num_text}")));
-            return std::ops::ControlFlow::Continue(());
-        }
-
-        // Default: recurse into children
-        node.visit_with(self)
-    }
-
-    fn visit_parenthesized(
-        &mut self,
-        node: &'ast boa_ast::expression::Parenthesized,
-    ) -> std::ops::ControlFlow<Self::BreakTy> {
-        // Unwrap parentheses and visit inner expression
-        self.visit_expression(node.expression())
-    }
 }
 
 /// JavaScript `JSON` global object.
@@ -238,104 +110,15 @@ impl Json {
         // 1. Let jsonString be ? ToString(text).
         let json_string = args.first().cloned().unwrap_or_default().to_string(context)?;
 
-        // Local patch (code-runtime-boa): without a reviver (which needs the source text of
-        // each value, below), the values are built straight from the text (`parse.rs`).
-        if !args.get_or_undefined(1).is_callable() {
-            return parse::parse_json_text(&json_string, context);
-        }
-        let json_string = json_string
-            .to_std_string()
-            .map_err(|e| JsNativeError::syntax().with_message(e.to_string()))?;
-
-        // 2. Parse ! StringToCodePoints(jsonString) as a JSON text as specified in ECMA-404.
-        //    Throw a SyntaxError exception if it is not a valid JSON text as defined in that specification.
-        if let Err(e) = serde_json::from_str::<serde_json::Value>(&json_string) {
-            return Err(JsNativeError::syntax().with_message(e.to_string()).into());
-        }
-
-        // Check if a reviver is provided, to determine if we need source text tracking
-        let has_reviver = args.get_or_undefined(1).is_callable();
-
-        // 3. Let scriptString be the string-concatenation of "(", jsonString, and ");".
-        let script_string = format!("({json_string});");
-
-        // 4-10. Parse and evaluate the script
-        let source = Source::from_bytes(&script_string);
-        let mut parser = Parser::new(source);
-        parser.set_json_parse();
-
-        // Use parse_script_with_source to get SourceText for span-based source extraction
-        let (script, source_text) =
-            parser.parse_script_with_source(&Scope::new_global(), context.interner_mut())?;
-
-        // Build the source tree from the AST if a reviver is present.
-        // This walks the parsed AST and extracts source text from LinearSpan information,
-        // avoiding the need to re-parse the JSON string separately.
-        let source_tree = if has_reviver {
-            let expr = script.statements().statements().first().and_then(|item| {
-                if let boa_ast::StatementListItem::Statement(stmt) = item
-                    && let boa_ast::Statement::Expression(expr) = stmt.as_ref()
-                {
-                    return Some(expr);
-                }
-                None
-            });
-            expr.and_then(|e| {
-                use boa_ast::visitor::Visitor;
-                let mut visitor = JsonSourceVisitor::new(&source_text, context.interner());
-                let _ = visitor.visit_expression(e);
-                visitor.finish()
-            })
-        } else {
-            None
-        };
-
-        let code_block = {
-            let in_with = context.vm.frame().environments.has_object_environment();
-            let spanned_source_text = SpannedSourceText::new_source_only(
-                crate::spanned_source_text::SourceText::new(source_text),
-            );
-            let mut compiler = ByteCompiler::new(
-                js_string!("<json>"),
-                script.strict(),
-                true,
-                context.realm().scope().clone(),
-                context.realm().scope().clone(),
-                false,
-                false,
-                context.interner_mut(),
-                in_with,
-                spanned_source_text,
-                SourcePath::Json,
-            );
-            compiler.compile_statement_list(script.statements(), true, false);
-            Gc::new(compiler.finish())
-        };
-
-        let realm = context.realm().clone();
-
-        let env_fp = context.vm.frame().environments.len() as u32;
-        context.vm.push_frame_with_stack(
-            CallFrame::new(
-                code_block,
-                None,
-                context.vm.frame().environments.clone(),
-                realm,
-            )
-            .with_env_fp(env_fp)
-            .with_flags(CallFrameFlags::EXIT_EARLY),
-            JsValue::undefined(),
-            JsValue::null(),
-        );
-
-        context.realm().resize_global_env();
-        let record = context.run();
-        context.vm.pop_frame();
-
-        let unfiltered = record.consume()?;
+        // 2-10. Local patch (code-runtime-boa): the values are built straight from the text
+        // (`parse.rs`) instead of running the JavaScript parser, compiler and interpreter on
+        // `(text)`; with a reviver the reader also records each value's source text.
+        let reviver = args.get_or_undefined(1).as_callable();
+        let (unfiltered, source_tree) =
+            parse::parse_json_text(&json_string, reviver.is_some(), context)?;
 
         // 11. If IsCallable(reviver) is true, then
-        if let Some(obj) = args.get_or_undefined(1).as_callable() {
+        if let Some(obj) = reviver {
             // a. Let root be ! OrdinaryObjectCreate(%Object.prototype%).
             let root = JsObject::with_object_proto(context.intrinsics());
 
@@ -759,7 +542,7 @@ impl Json {
         };
 
         // 12. Return ? SerializeJSONProperty(state, the empty String, wrapper).
-        if !Self::serialize_json_property(&mut state, js_string!(), &wrapper, context)? {
+        if !Self::serialize_json_property(&mut state, js_string!().into(), &wrapper, context)? {
             return Ok(JsValue::undefined());
         }
         // Local patch (code-runtime-boa): the text is one buffer; the string made from it is
@@ -786,7 +569,7 @@ impl Json {
     /// copies again; returns whether anything was written (`undefined` writes nothing).
     fn serialize_json_property(
         state: &mut StateRecord,
-        key: JsString,
+        key: PropertyKey,
         holder: &JsObject,
         context: &mut Context,
     ) -> JsResult<bool> {
@@ -794,7 +577,14 @@ impl Json {
         // value, so it checks the native stack as calls do.
         context.check_native_stack()?;
         // 1. Let value be ? Get(holder, key).
-        let mut value = holder.get(key.clone(), context)?;
+        // Local patch (code-runtime-boa): an own data property of an ordinary object or an
+        // array is read from its storage, which is what [[Get]] does there without running any
+        // program code; the key is a string only where the program sees it (`toJSON`, the
+        // replacer), instead of one made per array element.
+        let mut value = match stored_data_value(holder, &key) {
+            Some(value) => value,
+            None => holder.get(key.clone(), context)?,
+        };
 
         // 2. If Type(value) is Object or BigInt, then
         if value.is_object() || value.is_bigint() {
@@ -804,14 +594,14 @@ impl Json {
             // b. If IsCallable(toJSON) is true, then
             if let Some(obj) = to_json.as_callable() {
                 // i. Set value to ? Call(toJSON, value, « key »).
-                value = obj.call(&value, &[key.clone().into()], context)?;
+                value = obj.call(&value, &[JsValue::from(key.clone())], context)?;
             }
         }
 
         // 3. If state.[[ReplacerFunction]] is not undefined, then
         if let Some(obj) = &state.replacer_function {
             // a. Set value to ? Call(state.[[ReplacerFunction]], holder, « key, value »).
-            value = obj.call(&holder.clone().into(), &[key.into(), value], context)?;
+            value = obj.call(&holder.clone().into(), &[JsValue::from(key), value], context)?;
         }
 
         // 4. If Type(value) is Object, then
@@ -864,13 +654,13 @@ impl Json {
         else if let Some(n) = value.as_number() {
             // a. If value is finite, return ! ToString(value).
             // b. Return "null".
+            // Local patch (code-runtime-boa): written straight into the text, as `ToString`
+            // formats numbers (ryu-js for the others), instead of through a string made per
+            // number.
             if let Some(int) = value.as_i32() {
-                state.write_ascii(&int.to_string());
+                state.write_integer(int.into());
             } else if n.is_finite() {
-                let text = value
-                    .to_string(context)
-                    .js_expect("ToString should never fail here")?;
-                state.out.extend(text.iter());
+                state.write_ascii(ryu_js::Buffer::new().format(n));
             } else {
                 state.write_ascii("null");
             }
@@ -972,10 +762,12 @@ impl Json {
         context: &mut Context,
     ) -> JsResult<()> {
         // 5. If state.[[PropertyList]] is not undefined, then
-        let k = if let Some(p) = &state.property_list {
+        let k: Vec<PropertyKey> = if let Some(p) = &state.property_list {
             // a. Let K be state.[[PropertyList]].
-            p.clone()
+            p.iter().cloned().map(PropertyKey::from).collect()
         // 6. Else,
+        } else if let Some(keys) = stored_enumerable_keys(value) {
+            keys
         } else {
             // a. Let K be ? EnumerableOwnPropertyNames(value, key).
             value
@@ -983,6 +775,7 @@ impl Json {
                 .iter()
                 .map(|v| {
                     v.as_string()
+                        .map(PropertyKey::from)
                         .js_expect("EnumerableOwnPropertyNames only returns strings")
                 })
                 .collect::<Result<Vec<_>, _>>()?
@@ -995,7 +788,15 @@ impl Json {
         for p in &k {
             let member_start = state.out.len();
             state.member_separator(written);
-            Self::quote_json_string(p.as_str(), &mut state.out);
+            match p {
+                PropertyKey::String(name) => Self::quote_json_string(name.as_str(), &mut state.out),
+                PropertyKey::Index(index) => {
+                    state.out.push(u16::from(b'"'));
+                    state.write_integer(index.get().into());
+                    state.out.push(u16::from(b'"'));
+                }
+                PropertyKey::Symbol(_) => unreachable!("JSON keys are strings"),
+            }
             state.out.push(u16::from(b':'));
             if !state.gap.is_empty() {
                 state.out.push(u16::from(b' '));
@@ -1071,6 +872,23 @@ impl StateRecord {
         self.out.extend(text.bytes().map(u16::from));
     }
 
+    /// An integer in decimal, as `ToString` writes it.
+    fn write_integer(&mut self, value: i64) {
+        if value < 0 {
+            self.out.push(u16::from(b'-'));
+        }
+        let mut magnitude = value.unsigned_abs();
+        let start = self.out.len();
+        loop {
+            self.out.push(u16::from(b'0') + (magnitude % 10) as u16);
+            magnitude /= 10;
+            if magnitude == 0 {
+                break;
+            }
+        }
+        self.out[start..].reverse();
+    }
+
     /// Steps 1-4: the cycle check, and one more level of indent.
     fn enter(&mut self, value: &JsObject) -> JsResult<()> {
         // 1. If state.[[Stack]] contains value, throw a TypeError exception because the
@@ -1136,4 +954,45 @@ impl StateRecord {
         }
         Ok(())
     }
+}
+
+/// Local patch (code-runtime-boa): the value of `key` when it is an own data property of an
+/// ordinary object or an array, read from the object's storage; `None` when [[Get]] has to run
+/// (an accessor, an exotic object, a property inherited or absent).
+fn stored_data_value(holder: &JsObject, key: &PropertyKey) -> Option<JsValue> {
+    if !(holder.is_ordinary() || holder.is_array()) {
+        return None;
+    }
+    let property = holder.borrow().properties().get(key)?;
+    property.value().filter(|_| property.is_data_descriptor()).cloned()
+}
+
+/// Local patch (code-runtime-boa): `EnumerableOwnPropertyNames(value, key)` of an ordinary
+/// object, read from its storage (where [[OwnPropertyKeys]] and [[GetOwnProperty]] run no
+/// program code) in the same order: indices ascending, then strings in creation order.
+fn stored_enumerable_keys(value: &JsObject) -> Option<Vec<PropertyKey>> {
+    if !value.is_ordinary() {
+        return None;
+    }
+    let object = value.borrow();
+    let properties = object.properties();
+    let mut indices: Vec<u32> = properties.index_property_keys().collect();
+    indices.sort_unstable();
+    let keys = indices
+        .into_iter()
+        .map(PropertyKey::from)
+        .chain(
+            properties
+                .shape
+                .keys()
+                .into_iter()
+                .filter(|key| matches!(key, PropertyKey::String(_))),
+        )
+        .filter(|key| {
+            properties
+                .get(key)
+                .is_some_and(|property| property.expect_enumerable())
+        })
+        .collect();
+    Some(keys)
 }

@@ -5,17 +5,29 @@
 //! the code units once and makes the values as it goes, with JavaScript's rules where they
 //! differ from a generic JSON reader: lone surrogates in strings are kept, a repeated key keeps
 //! its first position and its last value, `__proto__` is a plain data property, and numbers
-//! round as JavaScript's `Number()` does.
+//! round as JavaScript's `Number()` does. With a reviver it also records each value's source
+//! text, which the reviver's walk hands to it (`context.source`).
+use super::JsonNode;
 use crate::{
-    Context, JsNativeError, JsObject, JsResult, JsStr, JsString, JsValue, builtins::Array,
+    Context, JsNativeError, JsObject, JsResult, JsStr, JsString, JsValue,
+    builtins::{Array, OrdinaryObject},
     property::PropertyDescriptor,
 };
 
-/// Parses the whole of `text` as one JSON value.
-pub(super) fn parse_json_text(text: &JsString, context: &mut Context) -> JsResult<JsValue> {
+/// Parses the whole of `text` as one JSON value. With `with_sources`, also the tree of each
+/// value's source text that a reviver is given (`context.source`, for primitives).
+pub(super) fn parse_json_text(
+    text: &JsString,
+    with_sources: bool,
+    context: &mut Context,
+) -> JsResult<(JsValue, Option<JsonNode>)> {
     match text.as_str().variant() {
-        crate::string::JsStrVariant::Latin1(units) => JsonReader { units, pos: 0 }.text(context),
-        crate::string::JsStrVariant::Utf16(units) => JsonReader { units, pos: 0 }.text(context),
+        crate::string::JsStrVariant::Latin1(units) => {
+            JsonReader::new(units, with_sources).text(context)
+        }
+        crate::string::JsStrVariant::Utf16(units) => {
+            JsonReader::new(units, with_sources).text(context)
+        }
     }
 }
 
@@ -42,19 +54,66 @@ impl Unit for u16 {
     }
 }
 
+/// How many keys [`JsonReader::key`] remembers.
+const KEY_CACHE_SLOTS: usize = 64;
+
+/// The most members an object gets a shared shape for ([`JsonReader::make_object`]).
+const SHARED_SHAPE_MEMBERS: usize = 64;
+
 struct JsonReader<'a, T> {
     units: &'a [T],
     pos: usize,
+    /// Keys read so far, by a hash of their text: the records of a reply repeat the same keys,
+    /// which then share one string instead of one allocation each.
+    keys: [Option<JsString>; KEY_CACHE_SLOTS],
+    /// The members of the objects being read, innermost last, until their object is made.
+    members: Vec<(JsString, JsValue)>,
+    /// The source nodes of the values read and not yet taken by their parent, when recording
+    /// them for a reviver.
+    sources: Option<Vec<JsonNode>>,
 }
 
-impl<T: Unit> JsonReader<'_, T> {
-    fn text(mut self, context: &mut Context) -> JsResult<JsValue> {
+impl<'a, T: Unit> JsonReader<'a, T> {
+    fn new(units: &'a [T], with_sources: bool) -> Self {
+        Self {
+            units,
+            pos: 0,
+            keys: [const { None }; KEY_CACHE_SLOTS],
+            members: Vec::new(),
+            sources: with_sources.then(Vec::new),
+        }
+    }
+
+    fn text(mut self, context: &mut Context) -> JsResult<(JsValue, Option<JsonNode>)> {
         let value = self.value(context)?;
         self.skip_whitespace();
         if self.pos < self.units.len() {
             return Err(self.unexpected());
         }
-        Ok(value)
+        Ok((value, self.sources.and_then(|mut nodes| nodes.pop())))
+    }
+
+    /// Records the source text of the primitive that ends here and began at `start`.
+    fn record_primitive(&mut self, start: usize) {
+        if let Some(nodes) = &mut self.sources {
+            let text = self.units[start..self.pos].iter().map(|u| u.unit());
+            nodes.push(JsonNode::Primitive(
+                char::decode_utf16(text)
+                    .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                    .collect(),
+            ));
+        }
+    }
+
+    /// Replaces the nodes recorded since there were `base` with the node of their container.
+    fn record_container(&mut self, base: usize, keys: Option<Vec<String>>) {
+        if let Some(nodes) = &mut self.sources {
+            let children = nodes.split_off(base);
+            nodes.push(match keys {
+                Some(keys) => JsonNode::Object(keys.into_iter().zip(children).collect()),
+                None => JsonNode::Array(children),
+            });
+        }
     }
 
     fn peek(&self) -> Option<u16> {
@@ -94,16 +153,19 @@ impl<T: Unit> JsonReader<'_, T> {
         // replaces was.
         context.count_steps(1)?;
         self.skip_whitespace();
-        match self.peek() {
-            Some(0x7B) => self.object(context),
-            Some(0x5B) => self.array(context),
-            Some(0x22) => Ok(self.string()?.into()),
-            Some(0x74) => self.literal(b"true", JsValue::new(true)),
-            Some(0x66) => self.literal(b"false", JsValue::new(false)),
-            Some(0x6E) => self.literal(b"null", JsValue::null()),
-            Some(0x2D | 0x30..=0x39) => self.number(),
-            _ => Err(self.unexpected()),
-        }
+        let start = self.pos;
+        let primitive = match self.peek() {
+            Some(0x7B) => return self.object(context),
+            Some(0x5B) => return self.array(context),
+            Some(0x22) => self.string()?.into(),
+            Some(0x74) => self.literal(b"true", JsValue::new(true))?,
+            Some(0x66) => self.literal(b"false", JsValue::new(false))?,
+            Some(0x6E) => self.literal(b"null", JsValue::null())?,
+            Some(0x2D | 0x30..=0x39) => self.number()?,
+            _ => return Err(self.unexpected()),
+        };
+        self.record_primitive(start);
+        Ok(primitive)
     }
 
     fn literal(&mut self, word: &[u8], value: JsValue) -> JsResult<JsValue> {
@@ -117,21 +179,57 @@ impl<T: Unit> JsonReader<'_, T> {
         // Nesting recurses natively once per level.
         context.check_native_stack()?;
         self.pos += 1;
-        let object = JsObject::with_object_proto(context.intrinsics());
+        let members = self.members.len();
+        let base = self.sources.as_ref().map_or(0, Vec::len);
+        let mut keys = self.sources.is_some().then(Vec::new);
         self.skip_whitespace();
         if self.peek() == Some(0x7D) {
             self.pos += 1;
-            return Ok(object.into());
+            self.record_container(base, keys);
+            return Ok(self.make_object(members, context).into());
         }
         loop {
             self.skip_whitespace();
             if self.peek() != Some(0x22) {
                 return Err(self.unexpected());
             }
-            let key = self.string()?;
+            let key = self.key()?;
+            if let Some(keys) = &mut keys {
+                keys.push(key.to_std_string_escaped());
+            }
             self.skip_whitespace();
             self.expect(b':')?;
             let value = self.value(context)?;
+            self.members.push((key, value));
+            self.skip_whitespace();
+            match self.peek() {
+                Some(0x2C) => self.pos += 1,
+                Some(0x7D) => {
+                    self.pos += 1;
+                    self.record_container(base, keys);
+                    return Ok(self.make_object(members, context).into());
+                }
+                _ => return Err(self.unexpected()),
+            }
+        }
+    }
+
+    /// The object of the members read since there were `base`. Up to [`SHARED_SHAPE_MEMBERS`]
+    /// members it gets a shared shape, as an object literal does, so the records of a reply
+    /// share their shapes (and property reads their inline caches) instead of each carrying a
+    /// property table of its own; a larger object, more likely a map keyed by data, keeps its
+    /// own table rather than a chain of shapes.
+    fn make_object(&mut self, base: usize, context: &Context) -> JsObject {
+        let object = if self.members.len() - base <= SHARED_SHAPE_MEMBERS {
+            context
+                .intrinsics()
+                .templates()
+                .ordinary_object()
+                .create(OrdinaryObject, Vec::default())
+        } else {
+            JsObject::with_object_proto(context.intrinsics())
+        };
+        for (key, value) in self.members.drain(base..) {
             // `CreateDataProperty` on a fresh ordinary object, without the generic
             // `[[DefineOwnProperty]]` path: a repeated key keeps its slot and takes the value.
             object.insert_property(
@@ -142,25 +240,19 @@ impl<T: Unit> JsonReader<'_, T> {
                     .enumerable(true)
                     .configurable(true),
             );
-            self.skip_whitespace();
-            match self.peek() {
-                Some(0x2C) => self.pos += 1,
-                Some(0x7D) => {
-                    self.pos += 1;
-                    return Ok(object.into());
-                }
-                _ => return Err(self.unexpected()),
-            }
         }
+        object
     }
 
     fn array(&mut self, context: &mut Context) -> JsResult<JsValue> {
         context.check_native_stack()?;
         self.pos += 1;
         let mut elements = Vec::new();
+        let base = self.sources.as_ref().map_or(0, Vec::len);
         self.skip_whitespace();
         if self.peek() == Some(0x5D) {
             self.pos += 1;
+            self.record_container(base, None);
             return Ok(Array::create_array_from_list(elements, context).into());
         }
         loop {
@@ -170,11 +262,41 @@ impl<T: Unit> JsonReader<'_, T> {
                 Some(0x2C) => self.pos += 1,
                 Some(0x5D) => {
                     self.pos += 1;
+                    self.record_container(base, None);
                     return Ok(Array::create_array_from_list(elements, context).into());
                 }
                 _ => return Err(self.unexpected()),
             }
         }
+    }
+
+    /// A member's key: a string, shared with the same key read before when it has no escapes.
+    fn key(&mut self) -> JsResult<JsString> {
+        let start = self.pos + 1;
+        let Some(length) = self.units[start..]
+            .iter()
+            .position(|u| matches!(u.unit(), 0x22 | 0x5C | 0x00..=0x1F))
+            .filter(|&length| self.units[start + length].unit() == 0x22)
+        else {
+            return self.string();
+        };
+        let units = &self.units[start..start + length];
+        let hash = units.iter().fold(length, |hash, unit| {
+            (hash.rotate_left(5) ^ usize::from(unit.unit())).wrapping_mul(0x9E37_79B9)
+        });
+        let slot = &mut self.keys[hash % KEY_CACHE_SLOTS];
+        let key = match slot {
+            Some(key) if key.len() == length && key.iter().zip(units).all(|(a, b)| a == b.unit()) => {
+                key.clone()
+            }
+            _ => {
+                let key = Self::slice_string(units);
+                *slot = Some(key.clone());
+                key
+            }
+        };
+        self.pos = start + length + 1;
+        Ok(key)
     }
 
     fn string(&mut self) -> JsResult<JsString> {
@@ -184,7 +306,7 @@ impl<T: Unit> JsonReader<'_, T> {
         while let Some(unit) = self.peek() {
             match unit {
                 0x22 => {
-                    let string = self.slice_string(start, self.pos);
+                    let string = Self::slice_string(&self.units[start..self.pos]);
                     self.pos += 1;
                     return Ok(string);
                 }
@@ -237,8 +359,7 @@ impl<T: Unit> JsonReader<'_, T> {
         }
     }
 
-    fn slice_string(&self, start: usize, end: usize) -> JsString {
-        let units = &self.units[start..end];
+    fn slice_string(units: &[T]) -> JsString {
         if let Some(latin1) = T::as_latin1(units) {
             JsString::from(JsStr::latin1(latin1))
         } else {
@@ -268,17 +389,25 @@ impl<T: Unit> JsonReader<'_, T> {
             }
             self.required_digits()?;
         }
-        // The grammar above admits only ASCII.
-        let text: Vec<u8> = self.units[start..self.pos].iter().map(|u| u.unit() as u8).collect();
-        // A short integer is exact as an i32; `-0` is not one.
-        if integer_end == self.pos && text.len() <= 10 && text != b"-0" {
-            if let Some(int) = std::str::from_utf8(&text)
-                .ok()
-                .and_then(|t| t.parse::<i32>().ok())
+        let text = &self.units[start..self.pos];
+        // A short integer is exact as an i32, read without a copy of its text; `-0` is not one.
+        if integer_end == self.pos && text.len() <= 10 {
+            let (negative, digits) = match text.split_first() {
+                Some((sign, digits)) if sign.unit() == 0x2D => (true, digits),
+                _ => (false, text),
+            };
+            let magnitude = digits
+                .iter()
+                .fold(0i64, |n, digit| n * 10 + i64::from(digit.unit() - 0x30));
+            let int = if negative { -magnitude } else { magnitude };
+            if let Ok(int) = i32::try_from(int)
+                && !(negative && int == 0)
             {
                 return Ok(JsValue::new(int));
             }
         }
+        // The grammar above admits only ASCII.
+        let text: Vec<u8> = text.iter().map(|u| u.unit() as u8).collect();
         let number: f64 = fast_float2::parse(&text).map_err(|_| self.unexpected())?;
         Ok(JsValue::new(number))
     }

@@ -508,6 +508,16 @@ impl String {
         args: &[JsValue],
         context: &mut Context,
     ) -> JsResult<JsValue> {
+        // Local patch (code-runtime-boa): one Latin1 code unit, the usual call in a loop that
+        // builds a string, is a static string instead of a new allocation.
+        if let [next] = args {
+            let next_cu = next.to_uint16(context)?;
+            if let Ok(latin1) = u8::try_from(next_cu) {
+                return Ok(StaticJsStrings::latin1_unit(latin1).into());
+            }
+            return Ok(js_string!(&[next_cu][..]).into());
+        }
+
         // 1. Let result be the empty String.
         let mut result = Vec::with_capacity(args.len());
 
