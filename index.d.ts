@@ -36,6 +36,12 @@ export interface RunStats {
   wallMs: number
   /** Binding calls the program made. */
   bindingCalls: number
+  /**
+   * The most bytes the program held at once, as its memory budget counts them: the allocator's
+   * blocks (size classes and whole pages, not only the bytes asked for), garbage not yet
+   * collected, and the native stack its recursion touched.
+   */
+  memoryBytes: number
 }
 
 export type ErrorKind =

@@ -555,6 +555,64 @@ async function longLife() {
   }
 }
 
+// Built-ins that build a result whose size the program chose, each past the budget (issue 12).
+const BULK_BUDGET = 64 * 2 ** 20
+const BULK_PROGRAMS = [
+  ['Array.prototype.join', "Array(200).fill('x'.repeat(1 << 20)).join('')"],
+  ['String.prototype.repeat', "'x'.repeat(2 ** 28)"],
+  ['String.prototype.concat', "''.concat(...Array(200).fill('x'.repeat(1 << 20)))"],
+  ['string +=, doubling', "let s = 'x'\nfor (;;) s += s"],
+  ['String.prototype.padStart', "'x'.padStart(1 << 27)"],
+  ['String.prototype.padEnd', "'\\u00e9'.padEnd(1 << 25)"],
+  ['String.prototype.normalize NFKD', "'\\ufdfa'.repeat(1 << 20).normalize('NFKD')"],
+  ['String.prototype.replaceAll', "'x'.repeat(1 << 20).replaceAll('x', 'y'.repeat(100))"],
+  ['JSON.stringify', "JSON.stringify(Array(100).fill('x'.repeat(1 << 20)))"],
+  ['Array.prototype.fill', 'Array(1e8).fill(0)'],
+  ['Array.from', 'Array.from({ length: 1e8 })'],
+  ['Array.prototype.push loop', 'const a: unknown[] = []\nfor (;;) a.push({ i: a.length })'],
+  // An ArrayBuffer past the budget is a catchable RangeError, as in V8 past its limit.
+  ['new Uint8Array', 'new Uint8Array(2 ** 27)', 'runtime'],
+  ['Symbol description', "Symbol('x'.repeat(1 << 25)).toString()"],
+  ['atob', "atob('QUFB'.repeat(1 << 24))"],
+  ['btoa', "btoa('x'.repeat(1 << 25))"],
+  ['TextEncoder.encode', "new TextEncoder().encode('\\u00e9'.repeat(1 << 24))"],
+]
+
+async function memoryBudget(peers) {
+  const boa = peers.find((peer) => peer.name === 'boa').driver
+  const rows = []
+  let worstCount = 0
+  let worstGrowth = 0
+  for (const [name, source, kind = 'memory_budget'] of BULK_PROGRAMS) {
+    try {
+      global.gc()
+      const resettable = resetPeakRss()
+      const start = peakRss()
+      const ended = await boa.run({ source, limits: { maxMemoryBytes: BULK_BUDGET, computeMs: 10_000, maxWallMs: 20_000 } }).then(
+        () => { throw new Error('completed under the budget') },
+        (error) => error,
+      )
+      if (ended.kind !== kind) throw new Error(`ended with '${ended.kind}' (${ended.message}) instead of '${kind}'`)
+      const count = ended.stats.memoryBytes / BULK_BUDGET
+      const growth = resettable ? (peakRss() - start) / BULK_BUDGET : undefined
+      worstCount = Math.max(worstCount, count)
+      if (growth !== undefined) worstGrowth = Math.max(worstGrowth, growth)
+      rows.push([name, `\`${source.replace(/\n/g, '; ')}\``, ended.kind === 'runtime' ? `RangeError: ${ended.message}` : ended.kind, `${(count * 100).toFixed(0)}%`, growth === undefined ? 'n/a' : `${(growth * 100).toFixed(0)}%`])
+    } catch (error) {
+      fail(`(j) ${name}`, error)
+      rows.push([name, `\`${source}\``, 'failed', 'failed', 'failed'])
+    }
+  }
+  const holds = worstCount <= 1.1
+  return {
+    markdown: `Each program builds a result past its ${mb(BULK_BUDGET)} maxMemoryBytes in one built-in (or in a loop of them) and must end with memory_budget (or, for an ArrayBuffer, a catchable RangeError). "count" is the most the program held by the budget's own count (\`stats.memoryBytes\`: allocator blocks, garbage not yet collected, touched stack), "RSS" the growth of this process's peak RSS over the run (reset before it; it also holds the realm, worker threads and allocator slack, about 8 MiB), both as a share of the budget.\n\n${table(['built-in', 'program', 'ended with', 'count / budget', 'RSS / budget'], rows)}`,
+    targets: [
+      target('(j) memory budget holds within 10% for every bulk built-in (worst count)', `${(worstCount * 100).toFixed(0)}% of the budget`, rows.length === BULK_PROGRAMS.length && holds),
+      target('(j) RSS growth within the budget + 10% + 16 MiB (worst)', `${(worstGrowth * 100).toFixed(0)}% of the budget`, worstGrowth * BULK_BUDGET <= BULK_BUDGET * 1.1 + 16 * 2 ** 20),
+    ],
+  }
+}
+
 const WORKLOADS = [
   ['(a) Cold run', coldRun],
   ['(b) Sequential binding calls', sequentialCalls],
@@ -565,6 +623,7 @@ const WORKLOADS = [
   ['(g) Soak of stopped runs', soak],
   ['(h) 1 MB across the bridge', bigValues],
   ['(i) Long life', longLife],
+  ['(j) Memory budget of bulk built-ins', memoryBudget],
 ]
 
 // ---------------------------------------------------------------------------------------------

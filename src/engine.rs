@@ -321,6 +321,7 @@ impl Engine {
         // nothing of this run (its host callback among them) outlives it or is counted against
         // the next run's memory.
         boa_gc::force_collect();
+        release_run_memory();
     }
 
     /// A worker: builds a realm, takes a run, runs it, drops the realm, and again.
@@ -398,6 +399,33 @@ fn spawn_off_node_thread(task: Box<dyn FnOnce() + Send>) {
 fn prefault_stack() {
     let pages = [0u8; PREFAULTED_STACK_BYTES];
     std::hint::black_box(&pages);
+}
+
+/// Freed bytes past which a run's memory is given back to the OS when it ends.
+const RELEASE_AFTER_BYTES: isize = 16 << 20;
+
+/// Gives the OS back what the run that just ended touched and no longer holds: the heap it freed
+/// (mimalloc would keep it for the next allocations, for good in an idle worker) and the stack
+/// below this point, which a deep recursion or a deep parse touched (up to hundreds of MiB) and
+/// which otherwise stays resident as long as the worker lives.
+fn release_run_memory() {
+    if memory::thread_peak_bytes() - memory::thread_live_bytes() > RELEASE_AFTER_BYTES {
+        memory::release_freed();
+    }
+    let here = {
+        let marker = 0u8;
+        std::hint::black_box(std::ptr::addr_of!(marker)) as usize
+    };
+    let Some(remaining) = stacker::remaining_stack() else { return };
+    let page = 4096;
+    // Keep what the worker prefaulted, plus the frames below this one.
+    let keep_from = (here.saturating_sub(PREFAULTED_STACK_BYTES + 64 * 1024)) / page * page;
+    let end = (here - remaining.min(here)).next_multiple_of(page);
+    if keep_from > end {
+        // SAFETY: the range lies in this thread's own stack, below every live frame (the frames
+        // below this one are done), so no reference points into it; its pages read back as zero.
+        unsafe { libc::madvise(end as *mut libc::c_void, keep_from - end, libc::MADV_DONTNEED) };
+    }
 }
 
 /// A worker thread's place in the pool. A worker that ends while idle (it exits, or crashed

@@ -157,6 +157,8 @@ export interface Stats {
   computeMs: number
   wallMs: number
   bindingCalls: number
+  /** The most bytes the program held at once, as its memory budget counts them. */
+  memoryBytes: number
 }
 
 /**

@@ -197,6 +197,8 @@ pub struct Stats {
     pub compute_ms: f64,
     pub wall_ms: f64,
     pub binding_calls: u32,
+    /// The most bytes the program held at once, as its memory budget counts them.
+    pub memory_bytes: f64,
 }
 
 /// How an execution ended: the public `RunResult`, with the value as JSON text for the host to
@@ -343,6 +345,7 @@ impl Program {
             compute_ms: budget.compute_used().as_secs_f64() * 1e3,
             wall_ms: budget.wall_elapsed().as_secs_f64() * 1e3,
             binding_calls: self.wiring.bridge.calls(),
+            memory_bytes: budget.memory_peak() as f64,
         };
         budget.finish();
         if let Some(sink) = &*self.sink.borrow() {

@@ -1349,8 +1349,14 @@ impl String {
 
             // d. Set result to the string-concatenation of result, preserved, and replacement.
             // Local patch (code-runtime-boa): each match can add a program-chosen replacement,
-            // so the result grows by what the allocation check allows.
-            context.reserve_memory((preserved.len() + replacement.len()) * 2)?;
+            // so the result grows by what the allocation check allows. When the pieces do not fit,
+            // the vector doubles at once: that whole growth is asked for (asked piece by piece,
+            // the result took 115% of the budget).
+            let added = preserved.len() + replacement.len();
+            if result.len() + added > result.capacity() {
+                context.reserve_memory(result.capacity().max(added) * 2)?;
+            }
+            context.reserve_memory(added * 2)?;
             result.extend(preserved.iter());
             result.extend(replacement.iter());
 
@@ -1678,9 +1684,9 @@ impl String {
         }
 
         // Local patch (code-runtime-boa): the padding (built as UTF-16, then as a string) and
-        // the result are asked of the allocation check first.
-        context.reserve_memory(fill_len as usize * 4)?;
-        context.reserve_string(int_max_length as usize, false)?;
+        // the result are asked of the allocation check first, together: all three are alive at
+        // once, and asked one by one each fitted the budget when together they did not.
+        context.reserve_memory(fill_len as usize * 4 + int_max_length as usize * 2)?;
 
         let filler_len = filler.len() as u64;
 

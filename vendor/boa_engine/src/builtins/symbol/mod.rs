@@ -222,6 +222,9 @@ impl BuiltInConstructor for Symbol {
             Some(value) if !value.is_undefined() => Some(value.to_string(context)?),
             _ => None,
         };
+        // Local patch (code-runtime-boa): the description is copied as UTF-16, and read back
+        // (`toString`, `description`) as a new string each time: asked of the allocation check.
+        context.reserve_memory(description.as_ref().map_or(0, |d| d.len() * 4))?;
 
         // 4. Return a new unique Symbol value whose [[Description]] value is descString.
         Ok(JsSymbol::new(description)
@@ -260,9 +263,11 @@ impl Symbol {
     /// [spec]: https://tc39.es/ecma262/#sec-symbol.prototype.tostring
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Symbol/toString
     #[allow(clippy::wrong_self_convention)]
-    pub(crate) fn to_string(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn to_string(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let sym be ? thisSymbolValue(this value).
         let symbol = Self::this_symbol_value(this)?;
+        // Local patch (code-runtime-boa): see `constructor`.
+        context.reserve_memory(symbol.description().map_or(0, |d| d.len() * 4))?;
 
         // 2. Return SymbolDescriptiveString(sym).
         Ok(symbol.descriptive_string().into())
