@@ -180,7 +180,14 @@ impl Engine {
     }
 
     /// Starts the session's next program; its events carry `execution`.
-    pub fn execute(&self, session: u32, execution: u32, source: String, language: Language, overrides: &LimitOverrides) -> Result<(), EngineError> {
+    pub fn execute(
+        &self,
+        session: u32,
+        execution: u32,
+        source: String,
+        language: Language,
+        overrides: &LimitOverrides,
+    ) -> Result<(), EngineError> {
         let request = Arc::new(StopRequest::default());
         let limits = self.limits(overrides);
         let mut handles = lock(&self.handles);
@@ -296,7 +303,8 @@ impl Engine {
         let module_bytes: usize = start.modules.iter().map(|(specifier, text)| specifier.heap_bytes() + text.heap_bytes()).sum();
         memory::take_over(start.execution.source.heap_bytes() + start.binding_paths.heap_bytes() + module_bytes);
         let ran = catch_unwind(AssertUnwindSafe(|| {
-            let ready = program.and_then(|mut program| program.attach(&start.binding_paths, &start.modules, start.sink.clone()).map(|()| program));
+            let ready =
+                program.and_then(|mut program| program.attach(&start.binding_paths, &start.modules, start.sink.clone()).map(|()| program));
             match ready {
                 Ok(mut program) => {
                     program.execute(start.execution, &inbox);
@@ -330,15 +338,20 @@ impl Engine {
         self.workers.fetch_add(1, Ordering::AcqRel);
         let engine = self.clone();
         let pool = self.clone();
-        self.spawn(Arc::new(|_| {}), move |error| pool.spawn_failed(&error), move || {
-            let mut worker = Worker { engine: engine.clone(), idle: true };
-            prefault_stack();
-            loop {
-                let program = Program::new(engine.defaults, Arc::new(StopRequest::default()), RealmKind::OneShot, engine.enforce_budgets);
-                let Some(job) = engine.next_job(&mut worker) else { return };
-                engine.run_job(&mut worker, program, job);
-            }
-        });
+        self.spawn(
+            Arc::new(|_| {}),
+            move |error| pool.spawn_failed(&error),
+            move || {
+                let mut worker = Worker { engine: engine.clone(), idle: true };
+                prefault_stack();
+                loop {
+                    let program =
+                        Program::new(engine.defaults, Arc::new(StopRequest::default()), RealmKind::OneShot, engine.enforce_budgets);
+                    let Some(job) = engine.next_job(&mut worker) else { return };
+                    engine.run_job(&mut worker, program, job);
+                }
+            },
+        );
     }
 
     /// Starts a program thread through the spawner. `sink` hears of a crash in `body`;

@@ -39,15 +39,7 @@ impl HeapBytes for ProgramError {
 
 impl ProgramError {
     pub fn new(kind: ErrorKind, name: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            kind,
-            name: name.into(),
-            message: message.into(),
-            line: None,
-            column: None,
-            stack: None,
-            code_frame: None,
-        }
+        Self { kind, name: name.into(), message: message.into(), line: None, column: None, stack: None, code_frame: None }
     }
 
     /// What a run reports when the engine panicked and no budget explains it.
@@ -60,11 +52,7 @@ impl ProgramError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConversionError {
     #[error("{path} is a {what}, which cannot cross to the host: {hint}")]
-    Unsupported {
-        path: String,
-        what: &'static str,
-        hint: &'static str,
-    },
+    Unsupported { path: String, what: &'static str, hint: &'static str },
     #[error("{path} refers back to one of its own ancestors (a cycle); only tree-shaped data can cross")]
     Cycle { path: String },
     #[error("{path} is nested deeper than {limit} levels; flatten the data before it crosses")]

@@ -19,9 +19,9 @@ use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallJsBack
 use napi::{Env, Error, Result, Status, Task};
 use napi_derive::napi;
 
+use crate::engine::{Engine, Launch};
 use crate::realm::bridge::Reply;
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
-use crate::engine::{Engine, Launch};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::program::{Language, Outcome, ProgramEvent, Sink};
 

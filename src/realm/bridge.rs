@@ -67,13 +67,7 @@ pub struct Bridge {
 
 impl Bridge {
     pub fn new(max_bytes: usize, send: Box<dyn Fn(Call)>) -> Self {
-        Self {
-            pending: RefCell::default(),
-            next_id: Cell::new(1),
-            calls: Cell::new(0),
-            max_bytes: Cell::new(max_bytes),
-            send,
-        }
+        Self { pending: RefCell::default(), next_id: Cell::new(1), calls: Cell::new(0), max_bytes: Cell::new(max_bytes), send }
     }
 
     /// Starts counting calls again for the next program in the same realm.
@@ -162,7 +156,9 @@ fn error_value(context: &mut Context, name: &str, message: &str) -> JsValue {
     let error = native.with_message(message.to_owned()).into_opaque(context);
     // A name is one short line: whatever else the host put in it is not the program's business.
     let name: String = name.lines().next().unwrap_or("Error").chars().take(64).collect();
-    if error.get(js_string!("name"), context).ok().and_then(|n| n.as_string().map(|s| s.to_std_string_escaped())).as_deref() != Some(name.as_str()) {
+    if error.get(js_string!("name"), context).ok().and_then(|n| n.as_string().map(|s| s.to_std_string_escaped())).as_deref()
+        != Some(name.as_str())
+    {
         let _ = error.define_property_or_throw(
             js_string!("name"),
             PropertyDescriptor::builder().value(js_string!(name)).writable(true).enumerable(false).configurable(true),
@@ -225,11 +221,7 @@ fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &str, context: &mut C
     let path = path.to_owned();
     // SAFETY: the closure captures no garbage-collected values, only Rust data.
     let native = unsafe { NativeFunction::from_closure(move |_, args, context| bridge.call(&path, args, context)) };
-    let function = FunctionObjectBuilder::new(context.realm(), native)
-        .name(JsString::from(name))
-        .length(0)
-        .constructor(false)
-        .build();
+    let function = FunctionObjectBuilder::new(context.realm(), native).name(JsString::from(name)).length(0).constructor(false).build();
     let _ = function.set_integrity_level(IntegrityLevel::Frozen, context);
     function
 }

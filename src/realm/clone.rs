@@ -17,8 +17,7 @@ use boa_engine::object::builtins::{
 };
 use boa_engine::property::{PropertyDescriptor, PropertyKey};
 use boa_engine::{
-    Context, JsBigInt, JsError, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, JsVariant,
-    NativeFunction, js_string,
+    Context, JsBigInt, JsError, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, JsVariant, NativeFunction, js_string,
 };
 
 use super::convert::own_property;

@@ -243,7 +243,9 @@ impl Console {
     }
 
     fn table(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
-        let Some(data) = args.first().and_then(JsValue::as_object) else { return self.print(Level::Log, &args[..args.len().min(1)], context) };
+        let Some(data) = args.first().and_then(JsValue::as_object) else {
+            return self.print(Level::Log, &args[..args.len().min(1)], context);
+        };
         let text = table(&data, args.get(1), &self.positions.borrow(), context)?;
         self.write(Level::Log, text);
         Ok(())
@@ -254,11 +256,7 @@ const GROUP_INDENTATION: usize = 2;
 
 /// Node's `formatTime` for durations under a minute.
 fn format_duration(ms: f64) -> String {
-    if ms >= 1000.0 {
-        format!("{:.3}s", ms / 1000.0)
-    } else {
-        format!("{}ms", format_number((ms * 1000.0).round() / 1000.0))
-    }
+    if ms >= 1000.0 { format!("{:.3}s", ms / 1000.0) } else { format!("{}ms", format_number((ms * 1000.0).round() / 1000.0)) }
 }
 
 /// The options of `console.dir(value, options)` the inspector honours, read from data properties.
@@ -291,13 +289,8 @@ fn dir_options(options: &JsObject, context: &mut Context) -> JsResult<InspectOpt
 
 /// Registers `console` writing to `output`.
 pub fn register(context: &mut Context, output: Rc<RefCell<Output>>, positions: Rc<RefCell<PositionMap>>) -> JsResult<()> {
-    let console = Rc::new(Console {
-        output,
-        positions,
-        group_indent: Cell::new(0),
-        counts: RefCell::default(),
-        timers: RefCell::default(),
-    });
+    let console =
+        Rc::new(Console { output, positions, group_indent: Cell::new(0), counts: RefCell::default(), timers: RefCell::default() });
     let methods: [(&str, Method); 20] = [
         ("log", |c, a, cx| c.print(Level::Log, a, cx)),
         ("info", |c, a, cx| c.print(Level::Info, a, cx)),
@@ -348,7 +341,12 @@ fn table(data: &JsObject, properties: Option<&JsValue>, positions: &PositionMap,
             Some(object) if is_plain_object => object.own_property_keys(context)?.len() > 2,
             _ => false,
         };
-        let options = InspectOptions { depth: if wide { -1.0 } else { 0.0 }, max_array_length: 3, break_length: f64::INFINITY, ..InspectOptions::default() };
+        let options = InspectOptions {
+            depth: if wide { -1.0 } else { 0.0 },
+            max_array_length: 3,
+            break_length: f64::INFINITY,
+            ..InspectOptions::default()
+        };
         inspect_with(value, &options, positions, context)
     };
     let index_column = |length: usize| (0..length).map(|i| Some(i.to_string())).collect::<Vec<_>>();
@@ -470,22 +468,15 @@ fn render_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
     let width = |s: &str| s.chars().count();
     let longest = columns.iter().map(Vec::len).max().unwrap_or(0);
     let mut widths: Vec<usize> = head.iter().map(|h| width(h)).collect();
-    let rows: Vec<Vec<String>> = (0..longest)
-        .map(|j| columns.iter().map(|column| column.get(j).cloned().flatten().unwrap_or_default()).collect())
-        .collect();
+    let rows: Vec<Vec<String>> =
+        (0..longest).map(|j| columns.iter().map(|column| column.get(j).cloned().flatten().unwrap_or_default()).collect()).collect();
     for row in &rows {
         for (i, value) in row.iter().enumerate() {
             widths[i] = widths[i].max(width(value));
         }
     }
     let render_row = |row: &[String]| {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(i, cell)| {
-                format!("{cell}{}", " ".repeat(widths[i] - width(cell)))
-            })
-            .collect();
+        let cells: Vec<String> = row.iter().enumerate().map(|(i, cell)| format!("{cell}{}", " ".repeat(widths[i] - width(cell)))).collect();
         format!("│ {} │", cells.join(" │ "))
     };
     let divider: Vec<String> = widths.iter().map(|w| "─".repeat(w + 2)).collect();

@@ -3,11 +3,9 @@
 //! read the way `JSON.stringify` reads them (own enumerable string keys, `toJSON` honoured), but
 //! what JSON would silently drop or mangle is refused with an error naming where it was.
 
-use boa_engine::object::builtins::{
-    JsArrayBuffer, JsDataView, JsMap, JsPromise, JsSet, JsTypedArray,
-};
-use boa_engine::property::PropertyKey;
 use boa_engine::builtins::object::OrdinaryObject;
+use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsMap, JsPromise, JsSet, JsTypedArray};
+use boa_engine::property::PropertyKey;
 use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, js_string};
 use serde_json::{Map, Number, Value};
 
@@ -165,11 +163,7 @@ impl Walk {
             return Err(ConversionError::TooDeep { path: self.path(), limit: self.bounds.max_depth }.into());
         }
         self.ancestors.push(object.clone());
-        let converted = if object.is_array() {
-            self.array(object, context)
-        } else {
-            self.record(object, context)
-        };
+        let converted = if object.is_array() { self.array(object, context) } else { self.record(object, context) };
         self.ancestors.pop();
         converted.map(Some)
     }
@@ -281,8 +275,7 @@ fn number(n: f64) -> Value {
 
 pub fn is_identifier(key: &str) -> bool {
     let mut chars = key.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$') && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
 }
 
 #[cfg(test)]
@@ -310,14 +303,17 @@ mod tests {
         let value = convert("({ a: 1, b: [1, undefined, 'x'], c: undefined, n: null, d: new Date(0), f: 1.5, z: -0, nan: NaN })").unwrap();
         assert_eq!(
             value,
-            Some(serde_json::json!({ "a": 1, "b": [1, null, "x"], "n": null, "d": "1970-01-01T00:00:00.000Z", "f": 1.5, "z": 0, "nan": null }))
+            Some(
+                serde_json::json!({ "a": 1, "b": [1, null, "x"], "n": null, "d": "1970-01-01T00:00:00.000Z", "f": 1.5, "z": 0, "nan": null })
+            )
         );
         assert_eq!(convert("undefined").unwrap(), None);
     }
 
     #[test]
     fn getters_run_but_non_enumerable_and_symbol_keys_do_not_cross() {
-        let value = convert("const o = { get g() { return 2 }, [Symbol('s')]: 1 }; Object.defineProperty(o, 'hidden', { value: 1 }); o").unwrap();
+        let value =
+            convert("const o = { get g() { return 2 }, [Symbol('s')]: 1 }; Object.defineProperty(o, 'hidden', { value: 1 }); o").unwrap();
         assert_eq!(value, Some(serde_json::json!({ "g": 2 })));
     }
 

@@ -15,7 +15,7 @@ use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsDate, JsMap, JsP
 use boa_engine::property::PropertyKey;
 use boa_engine::{Context, JsBigInt, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string};
 
-use crate::realm::convert::{own_property, length_of};
+use crate::realm::convert::{length_of, own_property};
 use crate::source::positions::PositionMap;
 
 const MAX_OUTPUT_BYTES: usize = 1 << 20;
@@ -364,7 +364,8 @@ fn key_name(key: &PropertyKey, enumerable: bool) -> String {
         "['__proto__']".to_owned()
     } else if !enumerable {
         format!("[{text}]")
-    } else if text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    } else if text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
         text
     } else {
         quote(&text.encode_utf16().collect::<Vec<_>>())
@@ -574,7 +575,11 @@ impl Inspector<'_> {
         let mut keys;
         if object.is_array() {
             let length = length_of(object, context)?;
-            let prefix = if constructor != Some("Array") || !tag.is_empty() { prefix(constructor, &tag, "Array", &format!("({length})")) } else { String::new() };
+            let prefix = if constructor != Some("Array") || !tag.is_empty() {
+                prefix(constructor, &tag, "Array", &format!("({length})"))
+            } else {
+                String::new()
+            };
             keys = own_keys(object, true, context)?;
             braces = [format!("{prefix}["), "]".to_owned()];
             if length == 0 && keys.is_empty() {
@@ -893,7 +898,12 @@ impl Inspector<'_> {
         Ok(output)
     }
 
-    fn property_value(&mut self, property: &crate::realm::convert::OwnProperty, recurse_times: usize, context: &mut Context) -> JsResult<String> {
+    fn property_value(
+        &mut self,
+        property: &crate::realm::convert::OwnProperty,
+        recurse_times: usize,
+        context: &mut Context,
+    ) -> JsResult<String> {
         if let Some(value) = &property.value {
             self.indentation += 2;
             let text = self.value(value, recurse_times, false, context);
@@ -914,14 +924,26 @@ impl Inspector<'_> {
         let (name, property) = match key {
             Key::More(count) => return Ok(format!("... {count} more propert{}", if *count == 1 { "y" } else { "ies" })),
             Key::Computed(name, value) => {
-                let property = crate::realm::convert::OwnProperty { value: Some(value.clone()), getter: false, setter: false, enumerable: true, direct: true };
+                let property = crate::realm::convert::OwnProperty {
+                    value: Some(value.clone()),
+                    getter: false,
+                    setter: false,
+                    enumerable: true,
+                    direct: true,
+                };
                 ((*name).to_owned(), property)
             }
             Key::Own(key) => {
                 let property = match own_property(object, key, context)? {
                     Some(property) => property,
                     // an inherited `cause`: Node reads it through the chain
-                    None => crate::realm::convert::OwnProperty { value: Some(data_value(object, key, context)?.unwrap_or_default()), getter: false, setter: false, enumerable: true, direct: false },
+                    None => crate::realm::convert::OwnProperty {
+                        value: Some(data_value(object, key, context)?.unwrap_or_default()),
+                        getter: false,
+                        setter: false,
+                        enumerable: true,
+                        direct: false,
+                    },
                 };
                 (key_name(key, property.enumerable), property)
             }
@@ -986,7 +1008,9 @@ impl Inspector<'_> {
         let max_length = data_len.iter().copied().max().unwrap_or(0);
         let actual_max = max_length + SEPARATOR_SPACE;
         let break_length = self.options.break_length;
-        if !((actual_max * 3 + self.indentation) as f64) .lt(&break_length) || !(total_length as f64 / actual_max as f64 > 5.0 || max_length <= 6) {
+        if !((actual_max * 3 + self.indentation) as f64).lt(&break_length)
+            || !(total_length as f64 / actual_max as f64 > 5.0 || max_length <= 6)
+        {
             return Ok(output);
         }
         let average_bias = (actual_max as f64 - total_length as f64 / output.len() as f64).sqrt();
@@ -1000,9 +1024,8 @@ impl Inspector<'_> {
             return Ok(output);
         }
         let columns = columns as usize;
-        let max_line_length: Vec<usize> = (0..columns)
-            .map(|i| (i..output_length).step_by(columns).map(|j| data_len[j]).max().unwrap_or(0) + SEPARATOR_SPACE)
-            .collect();
+        let max_line_length: Vec<usize> =
+            (0..columns).map(|i| (i..output_length).step_by(columns).map(|j| data_len[j]).max().unwrap_or(0) + SEPARATOR_SPACE).collect();
         let mut numbers_only = true;
         if let Some(array) = array {
             for i in 0..output.len() {
@@ -1019,7 +1042,11 @@ impl Inspector<'_> {
             let mut line = String::new();
             for j in i..max - 1 {
                 let cell = format!("{}, ", output[j]);
-                line.push_str(&if numbers_only { pad_start(&cell, max_line_length[j - i]) } else { pad_end(&cell, max_line_length[j - i]) });
+                line.push_str(&if numbers_only {
+                    pad_start(&cell, max_line_length[j - i])
+                } else {
+                    pad_end(&cell, max_line_length[j - i])
+                });
             }
             let j = max - 1;
             line.push_str(&if numbers_only { pad_start(&output[j], max_line_length[j - i] - SEPARATOR_SPACE) } else { output[j].clone() });
@@ -1041,7 +1068,9 @@ impl Inspector<'_> {
                 .filter(|n| !n.is_empty())
                 .unwrap_or_else(|| "(anonymous)".to_owned());
             let mut base = format!("class {name}");
-            if constructor != Some("Function") && let Some(constructor) = constructor {
+            if constructor != Some("Function")
+                && let Some(constructor) = constructor
+            {
                 base.push_str(&format!(" [{constructor}]"));
             }
             if !tag.is_empty() && constructor != Some(tag) {
@@ -1075,7 +1104,9 @@ impl Inspector<'_> {
         }
         match data_value(function, &js_string!("name").into(), context)? {
             Some(name) if name.as_string().is_some_and(|n| n.is_empty()) => base.push_str(" (anonymous)"),
-            Some(name) => base.push_str(&format!(": {}", name.as_string().map_or_else(|| name.display().to_string(), |n| n.to_std_string_lossy()))),
+            Some(name) => {
+                base.push_str(&format!(": {}", name.as_string().map_or_else(|| name.display().to_string(), |n| n.to_std_string_lossy())))
+            }
             None => base.push_str(": undefined"),
         }
         base.push(']');
@@ -1092,7 +1123,14 @@ impl Inspector<'_> {
 
     /// Node's `formatError`: the stack (or `[Name: message]` without one), the class name where
     /// the name does not say it, and `[cause]`/`[errors]` among the keys.
-    fn error(&mut self, error: &JsObject, constructor: Option<&str>, tag: &str, keys: &mut Vec<Key>, context: &mut Context) -> JsResult<String> {
+    fn error(
+        &mut self,
+        error: &JsObject,
+        constructor: Option<&str>,
+        tag: &str,
+        keys: &mut Vec<Key>,
+        context: &mut Context,
+    ) -> JsResult<String> {
         let name = match data_value(error, &js_string!("name").into(), context)? {
             None => "Error".to_owned(),
             Some(v) if v.is_null_or_undefined() => "Error".to_owned(),
@@ -1113,7 +1151,9 @@ impl Inspector<'_> {
         if has_property_without_traps(error, &cause, context)? && !has_key(keys, "cause") {
             keys.push(Key::Own(cause));
         }
-        if data_value(error, &js_string!("errors").into(), context)?.and_then(|e| e.as_object()).is_some_and(|e| e.is_array()) && !has_key(keys, "errors") {
+        if data_value(error, &js_string!("errors").into(), context)?.and_then(|e| e.as_object()).is_some_and(|e| e.is_array())
+            && !has_key(keys, "errors")
+        {
             keys.push(Key::Own(js_string!("errors").into()));
         }
         stack = improve_stack(stack, constructor, &name, tag);
@@ -1230,7 +1270,8 @@ fn improve_stack(stack: String, constructor: Option<&str>, name: &str, tag: &str
     if constructor.is_none() {
         let head: String = stack.chars().take_while(|c| c.is_ascii_alphanumeric() || "_ []()-".contains(*c)).collect();
         let found = head.trim_end().to_owned();
-        let starts_well = found.starts_with(|c: char| c.is_ascii_uppercase()) && (stack[found.len()..].starts_with(':') || stack[found.len()..].starts_with("\n"));
+        let starts_well = found.starts_with(|c: char| c.is_ascii_uppercase())
+            && (stack[found.len()..].starts_with(':') || stack[found.len()..].starts_with("\n"));
         let found = if starts_well { found } else { String::new() };
         len = found.len();
         fallback = if found.is_empty() { "Error".to_owned() } else { found };

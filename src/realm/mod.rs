@@ -9,10 +9,10 @@ use std::rc::Rc;
 use boa_engine::builtins::promise::OperationType;
 use boa_engine::builtins::promise::Promise;
 use boa_engine::context::HostHooks;
+use boa_engine::module::MapModuleLoader;
 use boa_engine::object::builtins::{JsFunction, JsUint8Array};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
 use boa_engine::property::{Attribute, PropertyDescriptor};
-use boa_engine::module::MapModuleLoader;
 use boa_engine::realm::Realm;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
 use boa_runtime::extensions::{Base64Extension, EncodingExtension, MicrotaskExtension, TimeoutExtension, UrlExtension};
@@ -70,7 +70,9 @@ impl HostHooks for Hooks {
         _context: &mut Context,
     ) -> JsResult<()> {
         Err(JsNativeError::eval()
-            .with_message("compiling strings to code is disabled in this sandbox (eval, new Function and their relatives); write the code directly")
+            .with_message(
+                "compiling strings to code is disabled in this sandbox (eval, new Function and their relatives); write the code directly",
+            )
             .into())
     }
 
@@ -94,11 +96,8 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     let hooks = Rc::new(Hooks { budget: wiring.budget.clone(), rejections: wiring.rejections.clone() });
     // Boa's default loader reads modules from the host's working directory: programs get only
     // the modules the host gave them, from memory.
-    let mut context = Context::builder()
-        .host_hooks(hooks)
-        .job_executor(wiring.event_loop.clone())
-        .module_loader(wiring.modules.clone())
-        .build()?;
+    let mut context =
+        Context::builder().host_hooks(hooks).job_executor(wiring.event_loop.clone()).module_loader(wiring.modules.clone()).build()?;
     // Frames plus native re-entries: programs meet the catchable `MAX_CALL_DEPTH` first.
     context.runtime_limits_mut().set_recursion_limit(ENGINE_RECURSION_LIMIT);
     context.runtime_limits_mut().set_stack_size_limit(64 * ENGINE_RECURSION_LIMIT);
@@ -182,20 +181,16 @@ fn install_session_globals(context: &mut Context, session: &SessionGlobals) -> J
     let staged = session.staged.clone();
     let read_text = staged_reader(context, staged.clone(), |bytes, _| Ok(JsString::from(String::from_utf8_lossy(bytes).as_ref()).into()));
     fixed_global(context, "readTextFile", read_text.into())?;
-    let read_bytes = staged_reader(context, staged.clone(), |bytes, context| {
-        Ok(JsUint8Array::from_iter(bytes.iter().copied(), context)?.into())
-    });
+    let read_bytes =
+        staged_reader(context, staged.clone(), |bytes, context| Ok(JsUint8Array::from_iter(bytes.iter().copied(), context)?.into()));
     fixed_global(context, "readFile", read_bytes.into())?;
 
     // `process.env` is read fresh each time, so inputs staged later appear in the manifest.
     // SAFETY: the closure captures no garbage-collected values.
     let process_getter = unsafe {
         NativeFunction::from_closure(move |_, _, context| {
-            let manifest: serde_json::Map<String, serde_json::Value> = staged
-                .borrow()
-                .keys()
-                .map(|name| (name.clone(), format!("{STAGED_INPUTS_DIR}{name}").into()))
-                .collect();
+            let manifest: serde_json::Map<String, serde_json::Value> =
+                staged.borrow().keys().map(|name| (name.clone(), format!("{STAGED_INPUTS_DIR}{name}").into())).collect();
             let env = ObjectInitializer::new(context)
                 .property(js_string!(STAGED_INPUTS_ENV), js_string!(serde_json::Value::Object(manifest).to_string()), Attribute::ENUMERABLE)
                 .build();
@@ -221,15 +216,16 @@ fn staged_reader(context: &mut Context, staged: Rc<RefCell<BTreeMap<String, Rc<[
     let native = unsafe {
         NativeFunction::from_closure(move |_, args, context| {
             let path = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped();
-            let bytes = path
-                .strip_prefix(STAGED_INPUTS_DIR)
-                .and_then(|name| staged.borrow().get(name).cloned());
+            let bytes = path.strip_prefix(STAGED_INPUTS_DIR).and_then(|name| staged.borrow().get(name).cloned());
             match bytes {
                 Some(bytes) => decode(&bytes, context),
                 None => {
                     let known: Vec<String> = staged.borrow().keys().map(|n| format!("{STAGED_INPUTS_DIR}{n}")).collect();
                     Err(JsNativeError::error()
-                        .with_message(format!("no staged input at {path:?}; staged inputs: {}", if known.is_empty() { "none".to_owned() } else { known.join(", ") }))
+                        .with_message(format!(
+                            "no staged input at {path:?}; staged inputs: {}",
+                            if known.is_empty() { "none".to_owned() } else { known.join(", ") }
+                        ))
                         .into())
                 }
             }

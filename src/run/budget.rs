@@ -258,7 +258,8 @@ impl Budget {
 
     /// The most bytes the program held at once since it started, counted as [`Self::memory_used`].
     pub fn memory_peak(&self) -> usize {
-        (memory::thread_peak_bytes() - self.memory_baseline).max(0) as usize + self.stack_start.get().saturating_sub(self.stack_lowest.get())
+        (memory::thread_peak_bytes() - self.memory_baseline).max(0) as usize
+            + self.stack_start.get().saturating_sub(self.stack_lowest.get())
     }
 
     /// Bytes the program may still allocate, for the ArrayBuffer size hook.

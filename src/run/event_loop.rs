@@ -78,11 +78,8 @@ impl EventLoop {
         loop {
             let due = {
                 let mut timers = self.timers.borrow_mut();
-                let first_due = timers
-                    .keys()
-                    .take_while(|&&(deadline, _)| deadline <= now)
-                    .find(|&&(_, seq)| seq < scheduled_before)
-                    .copied();
+                let first_due =
+                    timers.keys().take_while(|&&(deadline, _)| deadline <= now).find(|&&(_, seq)| seq < scheduled_before).copied();
                 first_due.and_then(|key| timers.remove(&key))
             };
             let Some(timer) = due else { return Ok(()) };

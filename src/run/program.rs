@@ -5,8 +5,8 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvError, RecvTimeoutError, TryRecvError};
@@ -14,21 +14,21 @@ use std::time::{Duration, Instant};
 
 use boa_engine::builtins::promise::PromiseState;
 use boa_engine::error::EngineError;
-use boa_engine::object::builtins::JsPromise;
 use boa_engine::module::{MapModuleLoader, Module};
+use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsObject, JsValue, Script, Source};
 
+use crate::error::{ErrorKind, ProgramError};
 use crate::realm::bridge::{Bridge, Call, Reply};
-use crate::run::memory::{self, HeapBytes};
-use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
 use crate::realm::console::{Level, LogEntry, Output};
 use crate::realm::convert::{self, Bounds, Failure};
-use crate::error::{ErrorKind, ProgramError};
-use crate::run::event_loop::{EventLoop, JobFailure};
 use crate::realm::inspect::{self, data_string, first_position, map_stack};
-use crate::source::prepare::{self, Scope};
-use crate::source::positions::PositionMap;
 use crate::realm::{self, Rejections, SessionGlobals, Wiring};
+use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
+use crate::run::event_loop::{EventLoop, JobFailure};
+use crate::run::memory::{self, HeapBytes};
+use crate::source::positions::PositionMap;
+use crate::source::prepare::{self, Scope};
 use crate::source::strip;
 
 /// Deepest nesting of a result value.
@@ -43,11 +43,17 @@ pub enum Language {
 
 /// What the host sends a program thread.
 pub enum Inbound {
-    Reply { call_id: u32, reply: Reply },
+    Reply {
+        call_id: u32,
+        reply: Reply,
+    },
     /// A stop was requested through the program's `StopRequest`: look at it now.
     Wake,
     /// A session input to make readable from now on.
-    Stage { name: String, bytes: Vec<u8> },
+    Stage {
+        name: String,
+        bytes: Vec<u8>,
+    },
     /// A session's next program.
     Execute(Execution),
     /// The session is over.
@@ -173,7 +179,9 @@ pub type Sink = Arc<dyn Fn(ProgramEvent) + Send + Sync>;
 pub enum RealmKind {
     OneShot,
     /// Notebook scope and staged inputs; `frame` is the JSON data programs see as `FRAME`.
-    Session { frame: Option<serde_json::Value> },
+    Session {
+        frame: Option<serde_json::Value>,
+    },
 }
 
 pub struct Start {
@@ -259,7 +267,10 @@ impl Program {
         };
         let bridge = {
             let (sink, execution) = (sink.clone(), execution.clone());
-            Rc::new(Bridge::new(limits.max_result_bytes, Box::new(move |call| emit(&sink, ProgramEvent::Call { execution: execution.get(), call }))))
+            Rc::new(Bridge::new(
+                limits.max_result_bytes,
+                Box::new(move |call| emit(&sink, ProgramEvent::Call { execution: execution.get(), call })),
+            ))
         };
         let wiring = Wiring {
             budget,
@@ -288,8 +299,9 @@ impl Program {
         crate::realm::bridge::install(&self.wiring.bridge, binding_paths, &mut self.context).map_err(realm_error)?;
         for (specifier, text) in modules {
             let source = Source::from_bytes(text.as_bytes()).with_path(Path::new(specifier));
-            let module = Module::parse(source, None, &mut self.context)
-                .map_err(|err| ProgramError::new(ErrorKind::Syntax, "SyntaxError", format!("module {specifier:?} does not parse: {err}")))?;
+            let module = Module::parse(source, None, &mut self.context).map_err(|err| {
+                ProgramError::new(ErrorKind::Syntax, "SyntaxError", format!("module {specifier:?} does not parse: {err}"))
+            })?;
             self.wiring.modules.insert(specifier, module);
         }
         *self.sink.borrow_mut() = Some(sink);
@@ -321,10 +333,7 @@ impl Program {
             // and an engine bug may panic; a stop, if there was one, is still the answer. Either
             // way the engine was left mid-instruction: the realm is not kept.
             realm_lost = true;
-            Err(budget.stopped().map_or_else(
-                ProgramError::crashed,
-                |reason| reason.to_error(&budget.limits()),
-            ))
+            Err(budget.stopped().map_or_else(ProgramError::crashed, |reason| reason.to_error(&budget.limits())))
         });
         self.wiring.event_loop.clear();
         self.wiring.bridge.abandon();
@@ -375,9 +384,7 @@ impl Program {
         let outer = script.evaluate(&mut self.context).map_err(|err| self.error_from(err))?;
         let outer = outer.as_callable().ok_or_else(|| internal("the prepared program is not a function"))?;
         let global = self.context.global_object();
-        let promise = outer
-            .call(&JsValue::undefined(), &[global.into()], &mut self.context)
-            .map_err(|err| self.error_from(err))?;
+        let promise = outer.call(&JsValue::undefined(), &[global.into()], &mut self.context).map_err(|err| self.error_from(err))?;
         let promise = promise.as_object().and_then(|o| JsPromise::from_object(o).ok());
         promise.ok_or_else(|| internal("the prepared program did not return a promise"))
     }
@@ -430,7 +437,9 @@ impl Program {
         let bounds = Bounds { max_depth: MAX_RESULT_DEPTH, max_bytes: limits.max_result_bytes };
         match convert::to_json(value, bounds, &mut self.context) {
             Ok(value) => Ok(value),
-            Err(Failure::Refused(refused)) => Err(ProgramError::new(ErrorKind::Result, "ResultError", format!("the return value cannot be sent back: {refused}"))),
+            Err(Failure::Refused(refused)) => {
+                Err(ProgramError::new(ErrorKind::Result, "ResultError", format!("the return value cannot be sent back: {refused}")))
+            }
             Err(Failure::Thrown(err)) => Err(self.error_from(err)),
         }
     }
@@ -510,7 +519,14 @@ impl Program {
 }
 
 /// Sends an execution's result to the host.
-fn report(sink: &Sink, execution: u32, result: Result<Option<serde_json::Value>, ProgramError>, logs: Vec<LogEntry>, stats: Stats, realm_lost: bool) {
+fn report(
+    sink: &Sink,
+    execution: u32,
+    result: Result<Option<serde_json::Value>, ProgramError>,
+    logs: Vec<LogEntry>,
+    stats: Stats,
+    realm_lost: bool,
+) {
     let outcome = match result {
         Ok(value) => Outcome { ok: true, value_json: value.map(|v| v.to_string()), error: None, logs, stats, realm_lost },
         Err(error) => Outcome { ok: false, value_json: None, error: Some(error), logs, stats, realm_lost },
@@ -603,11 +619,17 @@ try { JSON.stringify(o) } catch (e) { return [e.name, e.message] }",
     #[test]
     fn program_sized_results_are_charged_before_they_are_built() {
         let limits = Limits { max_memory_bytes: 16 << 20, ..quick() };
-        let outcome = run("const s = 'x'.repeat(1 << 20)
-return Array(100).fill(s).join('').length", limits);
+        let outcome = run(
+            "const s = 'x'.repeat(1 << 20)
+return Array(100).fill(s).join('').length",
+            limits,
+        );
         assert_eq!(outcome.error.as_ref().map(|e| e.kind), Some(ErrorKind::MemoryBudget), "{outcome:?}");
-        let outcome = run("const s = 'x'.repeat(1 << 20)
-return Array(4).fill(s).join('').length", limits);
+        let outcome = run(
+            "const s = 'x'.repeat(1 << 20)
+return Array(4).fill(s).join('').length",
+            limits,
+        );
         assert_eq!(value_of(&outcome), 4 << 20, "{outcome:?}");
     }
 

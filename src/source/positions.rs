@@ -9,9 +9,7 @@ pub struct LineIndex<'a> {
 
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
-        let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
+        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
         Self { text, starts }
     }
 
@@ -36,11 +34,8 @@ impl<'a> LineIndex<'a> {
             let marker = if number == target { '>' } else { ' ' };
             frame.push_str(&format!("{marker} {number:>width$} | {text}\n"));
             if number == target {
-                let pad: String = text
-                    .chars()
-                    .take(column.saturating_sub(1) as usize)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
+                let pad: String =
+                    text.chars().take(column.saturating_sub(1) as usize).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
                 frame.push_str(&format!("  {:>width$} | {pad}^\n", ""));
             }
         }

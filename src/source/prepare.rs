@@ -40,7 +40,10 @@ pub fn check_shape(source: &str) -> Result<(), ProgramError> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(syntax_error(
             source,
-            &format!("the program is {} bytes, more than the {MAX_SOURCE_BYTES} accepted; pass data through bindings instead of source", source.len()),
+            &format!(
+                "the program is {} bytes, more than the {MAX_SOURCE_BYTES} accepted; pass data through bindings instead of source",
+                source.len()
+            ),
             None,
         ));
     }
@@ -50,7 +53,11 @@ pub fn check_shape(source: &str) -> Result<(), ProgramError> {
         if byte == b'>' && at > 0 && source.as_bytes()[at - 1] == b'=' {
             arrows += 1;
             if arrows > MAX_ARROWS {
-                return Err(syntax_error(source, &format!("the program has more than {MAX_ARROWS} arrow functions; split it up"), Some(at)));
+                return Err(syntax_error(
+                    source,
+                    &format!("the program has more than {MAX_ARROWS} arrow functions; split it up"),
+                    Some(at),
+                ));
             }
         }
         match byte {
@@ -112,22 +119,14 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
     let fail = |message: &str, pos: BytePos| syntax_error(body, message, Some(to_body(pos)));
 
     let comments = SingleThreadedComments::default();
-    let mut parser = Parser::new(
-        Syntax::Es(Default::default()),
-        StringInput::new(&shelled, BytePos(0), BytePos(shelled.len() as u32)),
-        Some(&comments),
-    );
+    let mut parser =
+        Parser::new(Syntax::Es(Default::default()), StringInput::new(&shelled, BytePos(0), BytePos(shelled.len() as u32)), Some(&comments));
     let parsed = parser.parse_script().map_err(|e| fail(&e.kind().msg(), e.span().lo))?;
     if let Some(e) = parser.take_errors().into_iter().next() {
         return Err(fail(&e.kind().msg(), e.span().lo));
     }
-    let shell_body = shell_body(&parsed.body, shelled.len()).ok_or_else(|| {
-        syntax_error(
-            body,
-            "the program closes its own function body: a `}` or `)` has no opening partner",
-            None,
-        )
-    })?;
+    let shell_body = shell_body(&parsed.body, shelled.len())
+        .ok_or_else(|| syntax_error(body, "the program closes its own function body: a `}` or `)` has no opening partner", None))?;
 
     let mut checker = Checker { depth: 0, error: None, literals: Vec::new() };
     shell_body.visit_with(&mut checker);
@@ -170,10 +169,7 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
     let declarations = if globals.is_empty() { String::new() } else { format!("var {};", globals.join(",")) };
     let prefix = format!("{declarations}(function({GLOBAL}){{\"use strict\";return(async function(){{");
     let script = format!("{prefix}{out}\n}})()}})");
-    Ok(Prepared {
-        positions: PositionMap::new(prefix.chars().count() as u32, insertions, body.split('\n').count() as u32),
-        script,
-    })
+    Ok(Prepared { positions: PositionMap::new(prefix.chars().count() as u32, insertions, body.split('\n').count() as u32), script })
 }
 
 fn order_edits(edits: Vec<Edit>) -> Vec<Edit> {
@@ -363,11 +359,7 @@ fn hoist_top_level(stmts: &[Stmt], edits: &mut Vec<Edit>, globals: &mut Vec<Stri
     if !function_copies.is_empty() {
         // At the very start of the body, where hoisted functions already exist.
         let start = stmts.first().map_or(0, |s| s.span().lo.0 as usize);
-        let at = stmts
-            .iter()
-            .take_while(|stmt| is_directive(stmt))
-            .last()
-            .map_or(start, |stmt| stmt.span().hi.0 as usize);
+        let at = stmts.iter().take_while(|stmt| is_directive(stmt)).last().map_or(start, |stmt| stmt.span().hi.0 as usize);
         // First among the edits at this offset: a declaration rewritten there comes after it.
         edits.insert(0, Edit::open(at, 0, function_copies));
     }

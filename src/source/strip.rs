@@ -42,20 +42,14 @@ pub fn strip_types(source: &str) -> Result<String, ProgramError> {
     let cm: Lrc<SourceMap> = Default::default();
     let collector = Collector::default();
     let handler = Handler::with_emitter(true, false, Box::new(collector.clone()));
-    let options = Options {
-        module: Some(false),
-        mode: Mode::StripOnly,
-        ..Default::default()
-    };
+    let options = Options { module: Some(false), mode: Mode::StripOnly, ..Default::default() };
     // The source map numbers its first file from 1.
     let file_start = BytePos(1);
     match operate(&cm, &handler, shelled, options) {
         Ok(output) => {
             let code = output.code;
-            let body = code
-                .strip_prefix(SHELL_OPEN)
-                .and_then(|rest| rest.strip_suffix(SHELL_CLOSE))
-                .filter(|body| body.len() == source.len());
+            let body =
+                code.strip_prefix(SHELL_OPEN).and_then(|rest| rest.strip_suffix(SHELL_CLOSE)).filter(|body| body.len() == source.len());
             body.map(str::to_owned).ok_or_else(|| {
                 ProgramError::new(
                     ErrorKind::Syntax,
