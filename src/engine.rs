@@ -425,6 +425,11 @@ fn release_run_memory() {
     if memory::thread_peak_bytes() - memory::thread_live_bytes() > RELEASE_AFTER_BYTES {
         memory::release_freed();
     }
+    release_touched_stack();
+}
+
+#[cfg(unix)]
+fn release_touched_stack() {
     let here = {
         let marker = 0u8;
         std::hint::black_box(std::ptr::addr_of!(marker)) as usize
@@ -434,12 +439,28 @@ fn release_run_memory() {
     // Keep what the worker prefaulted, plus the frames below this one.
     let keep_from = (here.saturating_sub(PREFAULTED_STACK_BYTES + 64 * 1024)) / page * page;
     let end = (here - remaining.min(here)).next_multiple_of(page);
-    if keep_from > end {
+    if keep_from <= end {
+        return;
+    }
+    // A stack is touched page after page downwards (large frames probe each page), so when the
+    // page just below what is kept was never touched, nothing below it was either: most runs
+    // then skip the madvise, whose page-table walk over the whole stack and TLB shootdown cost
+    // a cold run about as much as the run itself.
+    let probe = keep_from - page;
+    let mut resident = 0u8;
+    // SAFETY: one page of this thread's own stack mapping, one status byte written.
+    let touched =
+        unsafe { libc::mincore(probe as *mut libc::c_void, page, std::ptr::addr_of_mut!(resident).cast()) } == 0 && resident & 1 == 1;
+    if touched {
         // SAFETY: the range lies in this thread's own stack, below every live frame (the frames
         // below this one are done), so no reference points into it; its pages read back as zero.
         unsafe { libc::madvise(end as *mut libc::c_void, keep_from - end, libc::MADV_DONTNEED) };
     }
 }
+
+/// Elsewhere a worker keeps the stack it touched until it exits (`IDLE_EXIT` after its last run).
+#[cfg(not(unix))]
+fn release_touched_stack() {}
 
 /// A worker thread's place in the pool. A worker that ends while idle (it exits, or crashed
 /// building a realm) gives up its place, and runs it was counted on for get a new worker.
