@@ -446,6 +446,8 @@ describe('values the properties found', () => {
     expect(() => describeBindings({}, { namespace: 0n as never })).toThrow(/namespace must be a JavaScript identifier .* got 0n/)
     expect(() => describeBindings({ tool: 0n } as never)).toThrow(/'tool' must be a tool .* got bigint 0n/)
     expect(() => new BoaExecutor({ language: 0n as never })).toThrow(/options.language must be .* got 0n/)
+    expect(() => new BoaExecutor(null as never)).toThrow(/BoaExecutor: options must be an object .* got null/)
+    expect(() => new BoaExecutor(7 as never)).toThrow(/BoaExecutor: options must be an object .* got 7/)
     const runtime = createCodeRuntime()
     try {
       const cyclic: Record<string, unknown> = {}

@@ -97,6 +97,9 @@ class BoaExecutor {
   #modules
 
   constructor(options = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`BoaExecutor: options must be an object like { runtime, limits, language, timeout }, got ${describeValue(options)}`)
+    }
     const { runtime, limits, language = 'typescript', timeout, modules } = options
     if (runtime !== undefined && typeof runtime?.run !== 'function') {
       throw new TypeError('BoaExecutor: options.runtime must be a runtime from createCodeRuntime()')
