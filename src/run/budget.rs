@@ -251,6 +251,7 @@ impl Budget {
 
     /// Bytes the program holds: what its thread allocated, and the stack it touched.
     pub fn memory_used(&self) -> usize {
+        memory::note_peak();
         let lowest = self.stack_lowest.get().min(stack_position());
         self.stack_lowest.set(lowest);
         (memory::thread_live_bytes() - self.memory_baseline).max(0) as usize + self.stack_start.get().saturating_sub(lowest)

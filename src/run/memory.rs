@@ -69,8 +69,20 @@ fn record(delta: isize) {
     let _ = COUNT.try_with(|count| {
         let live = count.live.get().wrapping_add(delta);
         count.live.set(live);
-        if live > count.peak.get() {
+        // Only a block of a page or more can move the peak far on its own; small blocks add up
+        // slowly enough for the budget's checks to see (`note_peak`). Comparing at every
+        // allocation cost compute-bound programs 5-8% (fib(25) 35.1 -> 38.3 ms, interleaved).
+        if delta >= PAGE_BYTES as isize && live > count.peak.get() {
             count.peak.set(live);
+        }
+    });
+}
+
+/// Raises the calling thread's peak to what it holds now; the budget calls it at every check.
+pub fn note_peak() {
+    let _ = COUNT.try_with(|count| {
+        if count.live.get() > count.peak.get() {
+            count.peak.set(count.live.get());
         }
     });
 }
@@ -128,7 +140,8 @@ pub fn thread_live_bytes() -> isize {
     COUNT.with(|count| count.live.get())
 }
 
-/// The most bytes the calling thread held at once since [`reset_peak`].
+/// The most bytes the calling thread held at once since [`reset_peak`], as far as it was seen:
+/// every block of a page or more, and every budget check, updates it.
 pub fn thread_peak_bytes() -> isize {
     COUNT.with(|count| count.peak.get())
 }
