@@ -430,10 +430,7 @@ fn release_run_memory() {
 
 #[cfg(unix)]
 fn release_touched_stack() {
-    let here = {
-        let marker = 0u8;
-        std::hint::black_box(std::ptr::addr_of!(marker)) as usize
-    };
+    let here = crate::run::budget::stack_position();
     let Some(remaining) = stacker::remaining_stack() else { return };
     let page = 4096;
     // Keep what the worker prefaulted, plus the frames below this one.

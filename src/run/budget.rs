@@ -171,7 +171,7 @@ pub struct Budget {
 
 /// The address of a local of the caller: where the stack stands now.
 #[inline(always)]
-fn stack_position() -> usize {
+pub fn stack_position() -> usize {
     let marker = 0u8;
     std::hint::black_box(std::ptr::addr_of!(marker)) as usize
 }
@@ -319,14 +319,18 @@ impl Budget {
             Some(reason)
         } else if !running {
             None
-        } else if self.wall_elapsed() >= limits.wall {
-            Some(StopReason::WallBudget)
-        } else if self.wall_elapsed() >= limits.compute && self.compute_used() >= limits.compute {
-            // A thread's CPU time never runs ahead of the wall clock, so the CPU clock (a system
-            // call, where the wall clock is not) is only read once the wall clock could trip it.
-            Some(StopReason::ComputeBudget)
         } else {
-            memory()
+            let wall = self.wall_elapsed();
+            if wall >= limits.wall {
+                Some(StopReason::WallBudget)
+            } else if wall >= limits.compute && self.compute_used() >= limits.compute {
+                // A thread's CPU time never runs ahead of the wall clock, so the CPU clock (a
+                // system call, where the wall clock is not) is only read once the wall clock
+                // could trip it.
+                Some(StopReason::ComputeBudget)
+            } else {
+                memory()
+            }
         };
         match reason {
             Some(reason) => {
