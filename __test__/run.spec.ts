@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import type { Bindings, LogEntry, RunOptions, RunResult } from '../index.js'
-import { deferred, errorOf, valueOf } from './helpers.js'
+import { deferred, errorOf, runInChild, valueOf } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
@@ -456,6 +456,36 @@ describe('concurrency and isolation', () => {
     } finally {
       await queued.dispose()
     }
+  })
+
+  it("starts a worker's next realm clean after runs that leave cycles, weak references and pending work", async () => {
+    // Each worker drops its whole heap between runs; a value of one run surviving into the next
+    // would be a use after free, so this runs in a child and checks it exits cleanly.
+    const child = await runInChild(`
+const rt = runtime.createCodeRuntime({ maxConcurrency: 2 })
+const messy = \`
+const keep = []
+for (let i = 0; i < 200; i++) {
+  const a = { i }; const b = { a }; a.b = b
+  const registry = new FinalizationRegistry(() => {})
+  registry.register(a, i)
+  const map = new WeakMap([[a, b]]); const set = new WeakSet([b])
+  keep.push(new WeakRef(a), map, set, Promise.resolve(a), () => b, new Proxy(a, {}))
+}
+setTimeout(() => keep.push(1), 10_000)
+Promise.resolve().then(() => keep.push(2))
+return keep.length\`
+;(async () => {
+  for (let round = 0; round < 150; round++) {
+    const [first, second] = await Promise.all([rt.run({ source: messy }), rt.run({ source: 'return [typeof WeakRef, Object.keys(globalThis).length]' })])
+    if (!first.ok || first.value !== 1200 || !second.ok) throw new Error(JSON.stringify([round, first, second]))
+  }
+  await rt.dispose()
+  console.log('clean')
+})().catch((error) => { console.error(error); process.exit(1) })
+`, { timeoutMs: 60_000 })
+    expect(child.stderr).toBe('')
+    expect({ status: child.status, signal: child.signal, stdout: child.stdout.trim() }).toEqual({ status: 0, signal: null, stdout: 'clean' })
   })
 
   it('gives every run a fresh realm', async () => {
