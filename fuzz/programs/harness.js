@@ -37,6 +37,8 @@ const POLL_MS = 25
 
 /** Result kinds a hostile program may end with: its value, a catchable error, or a budget. */
 const ACCEPTED_KINDS = new Set(['syntax', 'runtime', 'result', 'compute_budget', 'wall_budget', 'memory_budget'])
+/** The error name a run ends with when the engine panicked inside it (`ProgramError::crashed`). */
+const ENGINE_PANIC = 'InternalError'
 
 function allowedGrowth(limits) {
   return Math.round(limits.maxMemoryBytes * (1 + BUDGET_OVERSHOOT) + GROWTH_SLACK_BYTES)
@@ -165,7 +167,7 @@ function runChild(inputs, { hangSlackMs = HANG_SLACK_MS } = {}) {
 /**
  * The verdict on one program of a finished child: null when it behaved, otherwise
  * { category, detail } with category one of signal, exit, hang, memory, canary, host-error,
- * bad-result, escape, wrong-result.
+ * bad-result, panic, escape, wrong-result.
  */
 function judge(record, child) {
   if (record === undefined) return null
@@ -185,6 +187,11 @@ function judge(record, child) {
   if (result.hostError) return { category: 'host-error', detail: `run() rejected: ${result.hostError}` }
   if (!result.ok && !ACCEPTED_KINDS.has(result.kind)) {
     return { category: 'bad-result', detail: `ended with kind ${result.kind}: ${result.name}: ${result.message}` }
+  }
+  // The host survives an engine panic, but the run is lost with a message that tells the
+  // program nothing (Rust's sort panicked on `sort(() => Math.random() - 0.5)` this way).
+  if (!result.ok && result.name === ENGINE_PANIC) {
+    return { category: 'panic', detail: `the engine panicked: ${result.message} (the child's stderr has where)` }
   }
   if (record.returns !== undefined && !(result.ok && result.value === record.returns)) {
     const ended = result.ok ? `returned a ${result.valueType} ${result.value ?? ''}` : `ended with ${result.kind}: ${result.message}`
