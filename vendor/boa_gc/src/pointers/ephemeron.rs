@@ -79,6 +79,18 @@ impl<K: Trace + ?Sized, V: Trace> Ephemeron<K, V> {
         Some(EphemeronValueRef { _key: key, value })
     }
 
+    /// Whether the key is alive and is `key`, without taking a reference to it.
+    ///
+    /// Patched (code-runtime-boa, vendor/README.md): `key()` clones the key, and dropping the
+    /// clone costs a thread-local read; an inline cache asks this at every property access.
+    #[must_use]
+    pub fn key_is(&self, key: &Gc<K>) -> bool {
+        // SAFETY: as in `key`: `inner_ptr` always points to a valid box, whose key pointer is
+        // cleared when the key is collected, so a live key is never confused with a freed one.
+        let key_ptr = unsafe { self.inner_ptr.as_ref().key_ptr() };
+        key_ptr.is_some_and(|ptr| std::ptr::addr_eq(ptr.as_ptr(), key.inner_ptr.as_ptr()))
+    }
+
     /// Checks if the [`Ephemeron`] has a value.
     #[must_use]
     pub fn has_value(&self) -> bool {

@@ -29,6 +29,14 @@ impl<T: Trace + ?Sized> WeakGc<T> {
         self.inner.key()
     }
 
+    /// Whether this points to `value` and it is still alive, without upgrading (patched, see
+    /// `Ephemeron::key_is`).
+    #[inline]
+    #[must_use]
+    pub fn points_to(&self, value: &Gc<T>) -> bool {
+        self.inner.key_is(value)
+    }
+
     /// Check if the [`WeakGc`] can be upgraded.
     #[inline]
     #[must_use]

@@ -258,6 +258,29 @@ impl WeakShape {
             WeakShape::Unique(shape) => Some(shape.upgrade()?.into()),
         }
     }
+
+    /// Whether this is `shape` and it is still alive.
+    ///
+    /// Patched (code-runtime-boa, vendor/README.md): the inline caches compared shapes by
+    /// upgrading, which clones the shape; dropping the clone reads a thread-local, at every cached
+    /// property access.
+    #[inline]
+    pub(crate) fn points_to(&self, shape: &Shape) -> bool {
+        match (self, &shape.inner) {
+            (WeakShape::Shared(weak), Inner::Shared(shape)) => weak.points_to(shape),
+            (WeakShape::Unique(weak), Inner::Unique(shape)) => weak.points_to(shape),
+            _ => false,
+        }
+    }
+
+    /// Whether the shape is still alive.
+    #[inline]
+    pub(crate) fn is_alive(&self) -> bool {
+        match self {
+            WeakShape::Shared(shape) => shape.is_alive(),
+            WeakShape::Unique(shape) => shape.is_alive(),
+        }
+    }
 }
 
 impl From<&Shape> for WeakShape {

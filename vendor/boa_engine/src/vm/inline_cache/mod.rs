@@ -83,32 +83,29 @@ impl InlineCache {
         }
     }
 
-    /// Returns the cached `(Shape, Slot)` if a matching shape exists in the inline cache.
+    /// Returns the cached slot if `shape` is one the inline cache has seen.
     ///
     /// Opportunistically cleans up stale weak shape references during lookup.
-    pub(crate) fn get(&self, shape: &Shape) -> Option<(Shape, Slot)> {
+    /// Patched (code-runtime-boa, vendor/README.md): compares without upgrading each entry, and
+    /// returns only the slot (the caller holds the shape).
+    pub(crate) fn get(&self, shape: &Shape) -> Option<Slot> {
         if self.megamorphic.get() {
             return None;
         }
 
         let mut entries = self.entries.borrow_mut();
         let mut i = 0;
-        let mut result = None;
-        let shape_addr = shape.to_addr_usize();
-
         while i < entries.len() {
-            if let Some(upgraded) = entries[i].shape.upgrade() {
-                if upgraded.to_addr_usize() == shape_addr {
-                    result = Some((upgraded, entries[i].slot));
-                    break;
-                }
+            if entries[i].shape.points_to(shape) {
+                return Some(entries[i].slot);
+            }
+            if entries[i].shape.is_alive() {
                 i += 1;
             } else {
                 // Opportunistically clean up stale weak shapes.
                 entries.swap_remove(i);
             }
         }
-
-        result
+        None
     }
 }

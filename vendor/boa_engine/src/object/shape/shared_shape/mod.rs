@@ -489,6 +489,18 @@ impl WeakSharedShape {
             inner: self.inner.upgrade()?,
         })
     }
+
+    /// Whether this is `shape`, still alive (patched: no upgrade, see `WeakShape::points_to`).
+    #[inline]
+    pub(crate) fn points_to(&self, shape: &SharedShape) -> bool {
+        self.inner.points_to(&shape.inner)
+    }
+
+    /// Whether the shape has not been collected.
+    #[inline]
+    pub(crate) fn is_alive(&self) -> bool {
+        self.inner.is_upgradable()
+    }
 }
 
 impl From<&SharedShape> for WeakSharedShape {

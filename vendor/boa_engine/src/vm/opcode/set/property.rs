@@ -30,7 +30,8 @@ fn set_by_name(
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
 
     let object_borrowed = object.borrow();
-    if let Some((shape, slot)) = ic.get(object_borrowed.shape()) {
+    if let Some(slot) = ic.get(object_borrowed.shape()) {
+        let shape = object_borrowed.shape();
         let slot_index = slot.index as usize;
 
         if slot.attributes.is_accessor_descriptor() {
