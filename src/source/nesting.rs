@@ -321,12 +321,12 @@ impl<'a> Scanner<'a> {
                     self.previous = Previous::Operator;
                 }
             }
-            Token::Punct(p) => self.punctuator(p, at, after_expression)?,
+            Token::Punct(p) => self.punctuator(p, at, after_expression, statement_start)?,
         }
         Ok(())
     }
 
-    fn punctuator(&mut self, p: &str, at: usize, after_expression: bool) -> Result<(), ProgramError> {
+    fn punctuator(&mut self, p: &str, at: usize, after_expression: bool, statement_start: bool) -> Result<(), ProgramError> {
         match p {
             "(" | "[" | "{" => {
                 // A call, an index or a block after an expression nests in it (`f()()()`).
@@ -336,7 +336,7 @@ impl<'a> Scanner<'a> {
                 let kind = match p {
                     "(" => GroupKind::Paren,
                     "[" => GroupKind::Bracket,
-                    _ if self.brace_is_object() => GroupKind::Object,
+                    _ if self.brace_is_object(statement_start) => GroupKind::Object,
                     _ => GroupKind::Block,
                 };
                 let header = std::mem::take(&mut self.header_next) && kind == GroupKind::Paren;
@@ -393,15 +393,12 @@ impl<'a> Scanner<'a> {
     }
 
     /// Whether a `{` here opens an object literal (or a type literal) rather than a block: it does
-    /// after an operator, an opening bracket, a comma, or a keyword that takes an expression.
-    fn brace_is_object(&self) -> bool {
+    /// after an operator, an opening bracket, a comma, or a keyword that takes an expression,
+    /// unless a statement starts there (`{ {`, a label's `:`).
+    fn brace_is_object(&self, statement_start: bool) -> bool {
         match self.previous {
-            Previous::Operator => {
-                let kind = self.groups.last().map(|g| g.kind);
-                // At the start of a statement list (`{ {`), or after a label's `:`, it is a block.
-                !(self.statement_start && matches!(kind, Some(GroupKind::Block | GroupKind::Top)))
-            }
-            Previous::Keyword(word) => !matches!(word, "else" | "do" | "try" | "finally"),
+            Previous::Operator => !statement_start,
+            Previous::Keyword(word) => !matches!(word, "else" | "do" | "try" | "catch" | "finally" | "class"),
             // An arrow's body, a function's or a class's body, a statement's block.
             _ => false,
         }
@@ -705,6 +702,10 @@ mod tests {
             format!("return f({})", "a < b, c > d, ".repeat(300)),
             (0..3_000).map(|i| format!("if (x > {i}) {{ y() }} else {{ z() }}\nfunction f{i}() {{ return 1 }}\n")).collect(),
             (0..3_000).map(|i| format!("switch (x) {{ case {i}: a(); break; default: b() }}\n")).collect(),
+            format!("{{\n{}}}", "x = a.b(c) + 1\n".repeat(5_000)),
+            format!("try {{}} catch {{\n{}}}", "x = a.b(c) + 1\n".repeat(5_000)),
+            format!("const C = class {{\n{}}}", (0..5_000).map(|i| format!("f{i} = a.b(c) + 1\n")).collect::<String>()),
+            format!("a: {{\n{}}}", "x = a.b(c) + 1\n".repeat(5_000)),
         ];
         for program in programs {
             assert_eq!(refused_at(&program), None, "{}", &program[..60.min(program.len())]);
