@@ -1,9 +1,10 @@
 //! A bound on how deep the parsers will recurse on a program, computed in one linear pass over its
 //! tokens before any parser sees it (the pass also refuses BigInt literals larger than the
-//! engine's largest BigInt, which the parsers would spend time quadratic in their digits on). swc (stripping and checking) and Boa (parsing and compiling)
-//! recurse once per level of nesting on the program thread's stack, with no check of their own,
-//! so `'!'.repeat(3e5)`, `'if (1) '.repeat(1e5)` or 3 * 10^4 nested `class extends` touched
-//! 60-190 MiB of stack before any budget could see it. Measured per level (Boa's parser is the
+//! engine's largest BigInt, which the parsers would spend time quadratic in their digits on).
+//! swc (stripping and checking) and Boa (parsing and compiling) recurse once per level of nesting
+//! on the program thread's stack, with no check of their own, so `'!'.repeat(3e5)`,
+//! `'if (1) '.repeat(1e5)` or 3 * 10^4 nested `class extends` touched 60-190 MiB of stack before
+//! any budget could see it. Measured per level (Boa's parser is the
 //! deepest phase every time): an opening bracket in an expression 23-28 KiB, a prefix operator or
 //! a binary operator of a chain 1.7-2.2 KiB, a statement prefix (`if (x)`, `else`, `await`,
 //! ternary `?`) about 3 KiB, `class extends` 4.5 KiB per word.
