@@ -7,7 +7,7 @@ use crate::realm::convert::{self, Bounds};
 
 /// Strips `source` as a program's TypeScript is stripped; errors become their message.
 pub fn strip_types(source: &str) -> Result<String, String> {
-    crate::source::prepare::check_shape(source).map_err(|e| e.message)?;
+    crate::source::prepare::check_shape(source, usize::MAX).map_err(|e| e.message)?;
     crate::source::strip::strip_types(source).map_err(|e| e.message)
 }
 

@@ -370,7 +370,7 @@ impl Program {
 
     /// Strips, prepares and evaluates the program up to its first `await`.
     fn start(&mut self, source: &str, language: Language) -> Result<JsPromise, ProgramError> {
-        prepare::check_shape(source)?;
+        prepare::check_shape(source, self.wiring.budget.limits().max_memory_bytes)?;
         let body = match language {
             Language::TypeScript => strip::strip_types(source)?,
             Language::JavaScript => source.to_owned(),
@@ -602,6 +602,25 @@ mod tests {
             .unwrap()
             .join()
             .unwrap()
+    }
+
+    #[test]
+    fn a_stop_inside_a_class_definition_is_an_error_not_a_panic() {
+        // A stop may land on any step; stopping at each one in turn reaches the property
+        // definitions of `class extends` and private methods (vendor/README.md), which panicked.
+        let mut stops = 0;
+        for stop_at in 1.. {
+            let mut context = boa_engine::Context::default();
+            let handler: boa_engine::vm::InterruptHandler =
+                std::rc::Rc::new(|_: &mut boa_engine::Context| Err(boa_engine::JsNativeError::error().with_message("stop").into()));
+            context.set_interrupt_handler(stop_at, Some(handler));
+            let source = boa_engine::Source::from_bytes("class A {}; class B extends A { #m() {} }; new B()");
+            if context.eval(source).is_ok() {
+                break; // The program ends before this step: every step was a stop once.
+            }
+            stops += 1;
+        }
+        assert!(stops > 20, "{stops}");
     }
 
     #[test]

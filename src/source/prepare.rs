@@ -13,6 +13,7 @@ use swc_ecma_parser::{Parser, StringInput, Syntax};
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::error::ProgramError;
+use crate::source::nesting;
 use crate::source::positions::{LineIndex, PositionMap};
 use crate::source::strip::{SHELL_CLOSE, SHELL_OPEN, syntax_error};
 
@@ -33,15 +34,30 @@ pub const MAX_SOURCE_BYTES: usize = 1024 * 1024;
 /// check only runs after it parsed; real programs have a few hundred arrows at most.
 pub const MAX_ARROWS: usize = 10_000;
 
-/// Refuses programs whose size, bracket nesting or arrow count would make parsing them a hazard,
-/// before any parser sees them. Brackets and arrows inside strings count too: a program needs a
-/// thousand more opening than closing brackets in its strings to be refused wrongly.
-pub fn check_shape(source: &str) -> Result<(), ProgramError> {
-    if source.len() > MAX_SOURCE_BYTES {
+/// Memory the parsers may take per byte of source, for the source-size cap under a memory
+/// budget. Parsing runs before any budget check and allocates as it goes: measured up to 190
+/// bytes per byte in Boa's parser and compiler (`f(1,1,1,...)`; 150 for plain statements).
+pub const PARSE_BYTES_PER_SOURCE_BYTE: usize = 256;
+
+/// Refuses programs whose size, bracket nesting, arrow count or unbracketed nesting would make
+/// parsing them a hazard, before any parser sees them; the size is capped at [`MAX_SOURCE_BYTES`]
+/// and at what parsing can take within `max_memory_bytes`. Brackets and arrows inside strings
+/// count too here: a program needs a thousand more opening than closing brackets in its strings
+/// to be refused wrongly.
+pub fn check_shape(source: &str, max_memory_bytes: usize) -> Result<(), ProgramError> {
+    let max_source_bytes = MAX_SOURCE_BYTES.min(max_memory_bytes / PARSE_BYTES_PER_SOURCE_BYTE);
+    if source.len() > max_source_bytes {
+        let why = if max_source_bytes < MAX_SOURCE_BYTES {
+            format!(
+                " under a memory budget of {max_memory_bytes} bytes (parsing takes up to {PARSE_BYTES_PER_SOURCE_BYTE} bytes of memory per byte of source)"
+            )
+        } else {
+            String::new()
+        };
         return Err(syntax_error(
             source,
             &format!(
-                "the program is {} bytes, more than the {MAX_SOURCE_BYTES} accepted; pass data through bindings instead of source",
+                "the program is {} bytes, more than the {max_source_bytes} accepted{why}; pass data through bindings instead of source",
                 source.len()
             ),
             None,
@@ -71,7 +87,7 @@ pub fn check_shape(source: &str) -> Result<(), ProgramError> {
             _ => {}
         }
     }
-    Ok(())
+    nesting::check_nesting(source)
 }
 
 /// How the program's top level is treated.
@@ -434,7 +450,7 @@ mod tests {
     #[test]
     fn absurd_nesting_is_refused_before_parsing() {
         let source = format!("return {}1{}", "[".repeat(100_000), "]".repeat(100_000));
-        let err = check_shape(&source).unwrap_err();
+        let err = check_shape(&source, usize::MAX).unwrap_err();
         assert!(err.message.contains("nests deeper"), "{}", err.message);
         assert_eq!(err.column, Some(8 + MAX_NESTING as u32));
     }
@@ -463,7 +479,7 @@ mod tests {
     #[test]
     fn arrow_chains_are_refused_before_parsing() {
         let source = format!("let f = {}x", "x=>".repeat(MAX_ARROWS + 1));
-        let err = check_shape(&source).unwrap_err();
+        let err = check_shape(&source, usize::MAX).unwrap_err();
         assert!(err.message.contains("arrow functions"), "{}", err.message);
     }
 
@@ -487,8 +503,16 @@ mod tests {
 
     #[test]
     fn oversized_programs_are_refused() {
-        let err = check_shape(&"1;".repeat(MAX_SOURCE_BYTES)).unwrap_err();
+        let err = check_shape(&"1;".repeat(MAX_SOURCE_BYTES), usize::MAX).unwrap_err();
         assert!(err.message.contains("bytes"), "{}", err.message);
+    }
+
+    #[test]
+    fn the_source_cap_follows_the_memory_budget() {
+        let source = "f(1);".repeat(20_000);
+        assert!(check_shape(&source, 64 << 20).is_ok());
+        let err = check_shape(&source, 16 << 20).unwrap_err();
+        assert!(err.message.contains("more than the 65536 accepted under a memory budget"), "{}", err.message);
     }
 
     #[test]

@@ -73,14 +73,20 @@ pub fn strip_types(source: &str) -> Result<String, ProgramError> {
 
 /// A 'syntax' error at a byte offset of the original source, with its code frame.
 pub fn syntax_error(source: &str, message: &str, offset: Option<usize>) -> ProgramError {
-    let mut error = ProgramError::new(ErrorKind::Syntax, "SyntaxError", message);
+    source_error(source, "SyntaxError", message, offset)
+}
+
+/// An error of kind 'syntax' (the program never ran) named `name`, at a byte offset of the
+/// original source, with its code frame.
+pub fn source_error(source: &str, name: &str, message: &str, offset: Option<usize>) -> ProgramError {
+    let mut error = ProgramError::new(ErrorKind::Syntax, name, message);
     if let Some(offset) = offset {
         let index = LineIndex::new(source);
         let (line, column) = index.line_col(offset);
         error.line = Some(line);
         error.column = Some(column);
         error.code_frame = Some(index.code_frame(line, column));
-        error.stack = Some(format!("SyntaxError: {message}\n    at program:{line}:{column}"));
+        error.stack = Some(format!("{name}: {message}\n    at program:{line}:{column}"));
     }
     error
 }

@@ -23,7 +23,7 @@ pub type RawBigInt = num_bigint::BigInt;
 pub const MAX_BIGINT_BITS: u64 = 1 << 20;
 
 /// What a program sees when a BigInt would be larger than [`MAX_BIGINT_BITS`], in V8's words.
-fn too_large() -> JsNativeError {
+pub(crate) fn too_large() -> JsNativeError {
     JsNativeError::range().with_message("Maximum BigInt size exceeded")
 }
 
@@ -140,32 +140,56 @@ impl JsBigInt {
     /// [spec]: https://tc39.es/ecma262/#sec-stringtobigint
     #[inline]
     #[must_use]
-    pub fn from_string(mut string: &str) -> Option<Self> {
-        string = string.trim();
+    pub fn from_string(string: &str) -> Option<Self> {
+        let string = string.trim();
 
         if string.is_empty() {
             return Some(Self::zero());
         }
 
-        let mut radix = 10;
-        if string.starts_with("0b") || string.starts_with("0B") {
-            radix = 2;
-            string = &string[2..];
-        } else if string.starts_with("0x") || string.starts_with("0X") {
-            radix = 16;
-            string = &string[2..];
-        } else if string.starts_with("0o") || string.starts_with("0O") {
-            radix = 8;
-            string = &string[2..];
-        }
+        let (digits, radix) = Self::split_radix(string);
 
         // Local patch (code-runtime-boa): parsing is quadratic in the digits; a string with more
-        // digits than the largest BigInt has is no BigInt here (see `MAX_BIGINT_BITS`).
-        if string.len() as f64 * f64::from(radix).log2() > (MAX_BIGINT_BITS + 64) as f64 {
+        // digits than the largest BigInt has is no BigInt here (see `MAX_BIGINT_BITS`), and
+        // `ToBigInt` reports it as too large (`string_exceeds_max_size`).
+        if Self::digits_exceed_max_size(digits, radix) {
             return None;
         }
 
-        Self::from_string_radix(string, radix)
+        Self::from_string_radix(digits, radix)
+    }
+
+    /// The digits of a `StringToBigInt` string and their radix, from its `0x`/`0o`/`0b` prefix.
+    fn split_radix(string: &str) -> (&str, u32) {
+        let radix = match string.get(..2) {
+            Some("0b" | "0B") => 2,
+            Some("0x" | "0X") => 16,
+            Some("0o" | "0O") => 8,
+            _ => return (string, 10),
+        };
+        (&string[2..], radix)
+    }
+
+    /// Local patch (code-runtime-boa): whether `digits` in `radix` (prefix removed, `_`
+    /// separators allowed) make a BigInt larger than [`MAX_BIGINT_BITS`], leading zeros aside.
+    /// Parsing is quadratic in the digits, so such a string or literal is refused unparsed.
+    #[must_use]
+    pub fn digits_exceed_max_size(digits: &str, radix: u32) -> bool {
+        let significant = digits.trim_start_matches(['0', '_']);
+        let count = significant.bytes().filter(|&b| b != b'_').count();
+        count as f64 * f64::from(radix).log2() > (MAX_BIGINT_BITS + 64) as f64
+    }
+
+    /// Local patch (code-runtime-boa): whether `string` is a valid `StringToBigInt` text whose
+    /// value is larger than [`MAX_BIGINT_BITS`], which `ToBigInt` refuses with the `RangeError`
+    /// every other too-large BigInt gets, not as unparsable.
+    pub(crate) fn string_exceeds_max_size(string: &JsString) -> bool {
+        let Ok(string) = string.to_std_string() else {
+            return false;
+        };
+        let (digits, radix) = Self::split_radix(string.trim());
+        let unsigned = if radix == 10 { digits.strip_prefix(['+', '-']).unwrap_or(digits) } else { digits };
+        unsigned.chars().all(|c| c.is_digit(radix)) && Self::digits_exceed_max_size(unsigned, radix)
     }
 
     /// Checks for `SameValueZero` equality.

@@ -921,6 +921,12 @@ impl JsValue {
                 .into()),
             JsVariant::String(string) => JsBigInt::from_js_string(&string).map_or_else(
                 || {
+                    // Local patch (code-runtime-boa): too many digits is a `RangeError`, as for
+                    // any BigInt past `MAX_BIGINT_BITS`; only an unparsable string is a
+                    // `SyntaxError`.
+                    if JsBigInt::string_exceeds_max_size(&string) {
+                        return Err(crate::bigint::too_large().into());
+                    }
                     Err(JsNativeError::syntax()
                         .with_message(format!(
                             "cannot convert string '{}' to bigint primitive",

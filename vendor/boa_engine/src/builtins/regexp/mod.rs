@@ -366,6 +366,12 @@ impl RegExp {
                 ))
                 .into());
         }
+        // Local patch (code-runtime-boa): compiling allocates up to about 180 bytes per pattern
+        // unit (plain characters and `.`; alternatives about 100) before its own checks see it
+        // all: `'a|'.repeat(3e5) + 'b'` reached 107 MiB under a 64 MiB budget. The budget is asked
+        // for that much first (class sets, which take more, are checked as they compile).
+        const COMPILE_BYTES_PER_UNIT: usize = 192;
+        context.reserve_memory(p.len().saturating_mul(COMPILE_BYTES_PER_UNIT))?;
 
         let matcher = if full_unicode {
             // Unicode mode (u/v flag) OR pattern has named groups:

@@ -1,7 +1,7 @@
 use crate::value::JsVariant;
 use crate::vm::opcode::RegisterOperand;
 use crate::{
-    Context,
+    Context, JsResult,
     builtins::{OrdinaryObject, function::OrdinaryFunction},
     object::{CONSTRUCTOR, JsObject, PROTOTYPE, internal_methods::InternalMethodPropertyContext},
     property::PropertyDescriptorBuilder,
@@ -16,11 +16,15 @@ use crate::{
 pub(crate) struct SetClassPrototype;
 
 impl SetClassPrototype {
+    // Local patch (code-runtime-boa): returns the error of either property definition instead of
+    // panicking on it. Each one counts a step toward the interrupt and checks the native stack
+    // (`vm/native_limits.rs`), so a budget stop or a stack overflow can land here; the `expect`s
+    // turned a budget stop in `class extends C {}` into a panic that cost the realm.
     #[inline(always)]
     pub(crate) fn operation(
         (dst, prototype, class): (RegisterOperand, RegisterOperand, RegisterOperand),
         context: &mut Context,
-    ) {
+    ) -> JsResult<()> {
         let prototype = context.vm.get_register(prototype.into());
         let prototype = match prototype.variant() {
             JsVariant::Object(proto) => Some(proto.clone()),
@@ -49,8 +53,7 @@ impl SetClassPrototype {
                         .enumerable(false)
                         .configurable(false),
                     context,
-                )
-                .expect("cannot fail per spec");
+                )?;
             class_object
                 .downcast_mut::<OrdinaryFunction>()
                 .expect("class must be function object")
@@ -67,10 +70,10 @@ impl SetClassPrototype {
                     .configurable(true)
                     .build(),
                 &mut InternalMethodPropertyContext::new(context),
-            )
-            .expect("cannot fail per spec");
+            )?;
 
         context.vm.set_register(dst.into(), proto.into());
+        Ok(())
     }
 }
 

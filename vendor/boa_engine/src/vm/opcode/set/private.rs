@@ -93,7 +93,7 @@ impl SetPrivateMethod {
     pub(crate) fn operation(
         (object, value, index): (RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
-    ) {
+    ) -> JsResult<()> {
         let object = context.vm.get_register(object.into()).clone();
         let value = context.vm.get_register(value.into()).clone();
         let name = context
@@ -114,14 +114,15 @@ impl SetPrivateMethod {
             .enumerable(false)
             .configurable(true)
             .build();
-        value
-            .__define_own_property__(&js_string!("name").into(), desc, &mut context.into())
-            .expect("failed to set name property on private method");
+        // Local patch (code-runtime-boa): the definition counts a step toward the interrupt and
+        // checks the native stack, so a budget stop can land here; it is returned, not a panic.
+        value.__define_own_property__(&js_string!("name").into(), desc, &mut context.into())?;
 
         object.borrow_mut().append_private_element(
             object.private_name(name),
             PrivateElement::Method(value.clone()),
         );
+        Ok(())
     }
 }
 
