@@ -72,44 +72,89 @@ enum Primary {
     Letter(char),
 }
 
-pub(crate) fn compare(a: &JsString, b: &JsString, options: &Options) -> Ordering {
-    let a = elements(&a.to_std_string_lossy(), options.numeric);
-    let b = elements(&b.to_std_string_lossy(), options.numeric);
-    let by = |key: fn(&Element, &Element) -> Ordering| {
-        a.iter()
-            .zip(&b)
-            .map(|(a, b)| key(a, b))
-            .find(|order| order.is_ne())
-            .unwrap_or(Ordering::Equal)
+/// Compares level by level, each a stream over both texts: the primary level decides unless the
+/// texts are equal there, then accents, then case. Nothing is built per text, only per element
+/// (a huge string once took 72 bytes per character here: 3 GiB for a 2^26-character compare), and
+/// every element counts a step, so a budget stops a long compare.
+pub(crate) fn compare(
+    a: &JsString,
+    b: &JsString,
+    options: &Options,
+    context: &mut Context,
+) -> JsResult<Ordering> {
+    let level = |context: &mut Context, key: fn(&Element, &Element) -> Ordering, by_length| {
+        compare_level(a, b, options.numeric, context, key, by_length)
     };
-    let primary = by(|a, b| a.primary.cmp(&b.primary)).then(a.len().cmp(&b.len()));
-    let accents = || by(|a, b| a.accents.cmp(&b.accents));
+    let primary = level(context, |a, b| a.primary.cmp(&b.primary), true)?;
+    if primary.is_ne() || options.sensitivity == Sensitivity::Base {
+        return Ok(primary);
+    }
+    let accents = |context: &mut Context| level(context, |a, b| a.accents.cmp(&b.accents), false);
     // Lowercase sorts first, as in ICU's root collation.
-    let case = || by(|a, b| a.uppercase.cmp(&b.uppercase));
+    let case = |context: &mut Context| level(context, |a, b| a.uppercase.cmp(&b.uppercase), false);
     match options.sensitivity {
-        Sensitivity::Base => primary,
-        Sensitivity::Accent => primary.then_with(accents),
-        Sensitivity::Case => primary.then_with(case),
-        Sensitivity::Variant => primary.then_with(accents).then_with(case),
+        Sensitivity::Accent => accents(context),
+        Sensitivity::Case => case(context),
+        Sensitivity::Variant | Sensitivity::Base => match accents(context)? {
+            Ordering::Equal => case(context),
+            order => Ok(order),
+        },
     }
 }
 
-fn elements(text: &str, numeric: bool) -> Vec<Element> {
-    let decomposed = DecomposingNormalizerBorrowed::new_nfd().normalize(text);
-    let mut elements: Vec<Element> = Vec::with_capacity(decomposed.len());
-    let mut chars = decomposed.chars().peekable();
-    while let Some(c) = chars.next() {
-        if is_combining_mark(c) {
-            if let Some(last) = elements.last_mut() {
-                last.accents.push(c);
-                continue;
-            }
+/// The first difference between the texts' elements on one level; with `by_length` (the primary
+/// level), a text that ends first is less.
+fn compare_level(
+    a: &JsString,
+    b: &JsString,
+    numeric: bool,
+    context: &mut Context,
+    key: fn(&Element, &Element) -> Ordering,
+    by_length: bool,
+) -> JsResult<Ordering> {
+    let normalizer = DecomposingNormalizerBorrowed::new_nfd();
+    let mut a = Elements::new(normalizer.normalize_iter(a.as_str().code_points_lossy()), numeric);
+    let mut b = Elements::new(normalizer.normalize_iter(b.as_str().code_points_lossy()), numeric);
+    loop {
+        context.count_steps(1)?;
+        let order = match (a.next(), b.next()) {
+            (Some(a), Some(b)) => key(&a, &b),
+            (None, None) => return Ok(Ordering::Equal),
+            (Some(_), None) if by_length => Ordering::Greater,
+            (None, Some(_)) if by_length => Ordering::Less,
+            (Some(_), None) | (None, Some(_)) => return Ok(Ordering::Equal),
+        };
+        if order.is_ne() {
+            return Ok(order);
         }
-        let primary = if numeric && c.is_ascii_digit() {
+    }
+}
+
+/// The elements of a decomposed text, one at a time.
+struct Elements<I: Iterator<Item = char>> {
+    chars: std::iter::Peekable<I>,
+    numeric: bool,
+}
+
+impl<I: Iterator<Item = char>> Elements<I> {
+    fn new(chars: I, numeric: bool) -> Self {
+        Self {
+            chars: chars.peekable(),
+            numeric,
+        }
+    }
+}
+
+impl<I: Iterator<Item = char>> Iterator for Elements<I> {
+    type Item = Element;
+
+    fn next(&mut self) -> Option<Element> {
+        // Combining marks go with the element before them; one that starts the text stands alone.
+        let c = self.chars.next()?;
+        let primary = if self.numeric && c.is_ascii_digit() {
             let mut run = String::from(c);
-            while let Some(&next) = chars.peek().filter(|next| next.is_ascii_digit()) {
+            while let Some(next) = self.chars.next_if(char::is_ascii_digit) {
                 run.push(next);
-                chars.next();
             }
             let significant = run.trim_start_matches('0').to_owned();
             Primary::Number(significant.len(), significant)
@@ -125,13 +170,16 @@ fn elements(text: &str, numeric: bool) -> Vec<Element> {
         } else {
             Primary::Symbol(c)
         };
-        elements.push(Element {
+        let mut accents = Vec::new();
+        while let Some(mark) = self.chars.next_if(|&next| is_combining_mark(next)) {
+            accents.push(mark);
+        }
+        Some(Element {
             primary,
-            accents: Vec::new(),
+            accents,
             uppercase: c.is_uppercase(),
-        });
+        })
     }
-    elements
 }
 
 fn is_combining_mark(c: char) -> bool {

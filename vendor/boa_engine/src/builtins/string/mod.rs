@@ -1579,7 +1579,7 @@ impl String {
             #[cfg(not(feature = "intl"))]
             {
                 let options = locale_compare::Options::read(args.get_or_undefined(2), context)?;
-                locale_compare::compare(&s, &that_value, &options) as i8
+                locale_compare::compare(&s, &that_value, &options, context)? as i8
             }
         };
 
