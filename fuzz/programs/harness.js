@@ -6,6 +6,7 @@
 
 const { spawn } = require('node:child_process')
 const fs = require('node:fs')
+const os = require('node:os')
 const path = require('node:path')
 
 const WORKER = path.join(__dirname, 'worker.js')
@@ -19,8 +20,18 @@ const FUZZ_LIMITS = Object.freeze({ computeMs: 200, maxWallMs: 1000, maxMemoryBy
  */
 const DEEP_LIMITS = Object.freeze({ computeMs: 4000, maxWallMs: 6000, maxMemoryBytes: 512 * MiB })
 
-/** How late past its wall budget a program may end before it counts as a hang. */
+/**
+ * How late past its wall budget a program may end before it counts as a hang, on an idle machine.
+ * A loaded one stretches every wall time: with three builds beside it (load 4-5 on two cores) a
+ * 25-minute run recorded 20 hangs, dispose of million-deep realms mostly, and none of them hung
+ * when replayed; so the slack grows with the load per core (`loadSlackMs`).
+ */
 const HANG_SLACK_MS = 1000
+
+/** The hang slack for the machine's load now. */
+function loadSlackMs() {
+  return Math.round(HANG_SLACK_MS * Math.max(1, os.loadavg()[0] / os.availableParallelism()))
+}
 /** Time a child gets to load Node and the addon before its first program. */
 const BOOT_MS = 20_000
 /**
@@ -68,7 +79,7 @@ function killChildren() {
  * child ended (`inFlight`, with the step it was on), and how the child ended. `hangSlackMs` is how
  * late past its wall budget a step may answer.
  */
-function runChild(inputs, { hangSlackMs = HANG_SLACK_MS } = {}) {
+function runChild(inputs, { hangSlackMs = loadSlackMs() } = {}) {
   const programs = inputs.map((program) => ({ ...program, limits: program.limits ?? FUZZ_LIMITS }))
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [WORKER], { stdio: ['pipe', 'pipe', 'pipe'] })
