@@ -323,6 +323,14 @@ impl JsValue {
         self.0.as_object()
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the object this value holds,
+    /// borrowed (no clone and drop of the pointer, each a reference count update and, for the
+    /// drop, a thread-local read).
+    #[inline]
+    pub(crate) fn with_object<R>(&self, f: impl FnOnce(&JsObject) -> R) -> Option<R> {
+        self.0.with_object(f)
+    }
+
     /// Consumes the value and return the inner object if it was an object.
     ///
     /// # Examples
