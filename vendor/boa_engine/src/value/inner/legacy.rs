@@ -257,6 +257,16 @@ impl EnumBasedValue {
         }
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the string this value holds,
+    /// borrowed.
+    #[inline]
+    pub(crate) fn with_string<R>(&self, f: impl FnOnce(&JsString) -> R) -> Option<R> {
+        match self {
+            Self::String(value) => Some(f(value)),
+            _ => None,
+        }
+    }
+
     /// Returns the value as a boxed `[JsSymbol]`.
     #[must_use]
     #[inline]

@@ -746,6 +746,20 @@ impl NanBoxedValue {
         }
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the string this value holds,
+    /// borrowed, as [`Self::with_object`].
+    #[inline(always)]
+    pub(crate) fn with_string<R>(&self, f: impl FnOnce(&JsString) -> R) -> Option<R> {
+        if self.is_string() {
+            // SAFETY: the inner address holds a valid, non-null JsString, kept alive by `self`
+            // for the whole call (the `ManuallyDrop` view gives back no reference).
+            let string = unsafe { self.as_string_unchecked() };
+            Some(f(&string))
+        } else {
+            None
+        }
+    }
+
     /// Returns the value as a [`JsString`] without checking the inner tag.
     ///
     /// # Safety
