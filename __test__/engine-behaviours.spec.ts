@@ -196,3 +196,66 @@ describe('errors that name what failed', () => {
     expect(first.split('\n')[0]).toContain(`:9:${line.indexOf('new') + 1}`)
   })
 })
+
+describe('cached reads of globals and properties', () => {
+  // The interpreter reads a cached data property without cloning the object or the binding
+  // (vendor/README.md); a getter, a change of shape or a deleted global must still be seen.
+  it('sees a property of the global object turn into a getter and then go away', async () => {
+    const value = valueOf(
+      await run(`const g = globalThis as any
+g.counter = 1
+const counterNow = () => g.counter
+const seen: unknown[] = []
+for (let i = 0; i < 3; i++) seen.push(counterNow())
+Object.defineProperty(globalThis, 'counter', { get: () => 'from getter', configurable: true })
+seen.push(counterNow())
+delete g.counter
+seen.push(counterNow() ?? 'gone')
+return seen`),
+    )
+    expect(value).toEqual([1, 1, 1, 'from getter', 'gone'])
+  })
+
+  it('sees a bare global name turn into a getter and then go away', async () => {
+    const value = valueOf(
+      await run(`declare var tally: any
+const g = globalThis as any
+g.tally = 1
+const seen: unknown[] = []
+const readTally = () => tally
+for (let i = 0; i < 3; i++) seen.push(readTally())
+Object.defineProperty(globalThis, 'tally', { get: () => 'from getter', configurable: true })
+seen.push(readTally())
+delete g.tally
+try { seen.push(readTally()) } catch (e) { seen.push((e as Error).name) }
+return seen`),
+    )
+    expect(value).toEqual([1, 1, 1, 'from getter', 'ReferenceError'])
+  })
+
+  it('follows a data property on the prototype as it changes', async () => {
+    const value = valueOf(
+      await run(`const proto: any = { v: 1 }
+const object = Object.create(proto)
+const read = () => object.v
+const seen: unknown[] = []
+for (let i = 0; i < 3; i++) seen.push(read())
+proto.v = 2
+seen.push(read())
+object.v = 3
+seen.push(read(), proto.v)
+return seen`),
+    )
+    expect(value).toEqual([1, 1, 1, 2, 3, 2])
+  })
+
+  it('gives errors thrown by built-ins the program realm', async () => {
+    expect(
+      valueOf(await run(`const names: string[] = []
+for (let i = 0; i < 3; i++) {
+  try { String.fromCodePoint(-1) } catch (e) { names.push(e instanceof RangeError ? 'RangeError' : 'other') }
+}
+return names.concat(String.fromCharCode(104, 105))`)),
+    ).toEqual(['RangeError', 'RangeError', 'RangeError', 'hi'])
+  })
+})

@@ -338,15 +338,25 @@ pub(crate) fn native_function_call(
     context.check_runtime_limits()?;
     let this_function_object = obj.clone();
 
-    let NativeFunctionObject {
-        f: function,
-        name,
-        constructor,
-        realm,
-    } = obj
-        .downcast_ref::<NativeFunctionObject>()
-        .expect("the object should be a native function object")
-        .clone();
+    // Patched (code-runtime-boa, vendor/README.md): clones only what the call uses, and the
+    // function's realm only when it is not the current one (a built-in called from its own
+    // realm, the common case, swaps nothing). Each clone of a `Gc` is a drop later, and a drop
+    // reads a thread-local.
+    let (function, name, is_constructor, mut foreign_realm) = {
+        let native = obj
+            .downcast_ref::<NativeFunctionObject>()
+            .expect("the object should be a native function object");
+        (
+            native.f.clone(),
+            native.name.clone(),
+            native.constructor.is_some(),
+            native
+                .realm
+                .as_ref()
+                .filter(|realm| *realm != context.realm())
+                .cloned(),
+        )
+    };
 
     let pc = context.vm.frame().pc;
     let native_source_info = context.native_source_info();
@@ -355,12 +365,12 @@ pub(crate) fn native_function_call(
         .shadow_stack
         .push_native(pc, name, native_source_info);
 
-    let mut realm = realm.unwrap_or_else(|| context.realm().clone());
-
-    context.swap_realm(&mut realm);
+    if let Some(realm) = &mut foreign_realm {
+        context.swap_realm(realm);
+    }
     context.vm.native_active_function = Some(this_function_object);
 
-    let result = if constructor.is_some() {
+    let result = if is_constructor {
         function.call(&JsValue::undefined(), &args, context)
     } else {
         function.call(&this, &args, context)
@@ -368,7 +378,9 @@ pub(crate) fn native_function_call(
     .map_err(|err| err.inject_realm(context.realm().clone()));
 
     context.vm.native_active_function = None;
-    context.swap_realm(&mut realm);
+    if let Some(realm) = &mut foreign_realm {
+        context.swap_realm(realm);
+    }
 
     context.vm.shadow_stack.pop();
 

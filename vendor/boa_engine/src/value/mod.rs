@@ -323,6 +323,21 @@ impl JsValue {
         self.0.as_object()
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the object this value holds,
+    /// borrowed (no clone and drop of the pointer, each a reference count update and, for the
+    /// drop, a thread-local read).
+    #[inline]
+    pub(crate) fn with_object<R>(&self, f: impl FnOnce(&JsObject) -> R) -> Option<R> {
+        self.0.with_object(f)
+    }
+
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the string this value holds,
+    /// borrowed, as [`Self::with_object`].
+    #[inline]
+    pub(crate) fn with_string<R>(&self, f: impl FnOnce(&JsString) -> R) -> Option<R> {
+        self.0.with_string(f)
+    }
+
     /// Consumes the value and return the inner object if it was an object.
     ///
     /// # Examples

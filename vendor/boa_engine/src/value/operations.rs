@@ -713,6 +713,16 @@ impl JsValue {
         Some(Self::new(x + y))
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): `x + y` for two strings, read borrowed
+    /// (the general path clones each side twice); `None` when either side is not a string.
+    #[inline]
+    pub(crate) fn add_strings(&self, other: &Self, context: &Context) -> Option<JsResult<Self>> {
+        self.with_string(|x| {
+            other.with_string(|y| context.add_within_limits(x, y).map(Self::from))
+        })
+        .flatten()
+    }
+
     /// Fast path for the binary `-` operator.
     #[inline]
     pub(crate) fn sub_fast(&self, other: &Self) -> Option<Self> {

@@ -460,16 +460,12 @@ impl Context {
     /// are completely removed of runtime checks because the specification guarantees that runtime
     /// semantics cannot add or remove lexical bindings.
     pub(crate) fn find_runtime_binding(&mut self, locator: &mut BindingLocator) -> JsResult<()> {
-        let deleted_binding = self.is_deleted_binding(locator);
-
-        let global = self.vm.frame().realm.environment();
-        if let Some(env) = self.vm.frame().environments.current_declarative_ref(global)
-            && !env.with()
-            && !env.poisoned()
-            && !deleted_binding
-        {
+        // Patched (code-runtime-boa, vendor/README.md): the check is `binding_resolves_as_compiled`,
+        // shared with `GetNameGlobal`'s path that does not clone the locator.
+        if self.binding_resolves_as_compiled(locator) {
             return Ok(());
         }
+        let deleted_binding = self.is_deleted_binding(locator);
 
         let (global, min_index) = match locator.scope() {
             BindingLocatorScope::GlobalObject | BindingLocatorScope::GlobalDeclarative => (true, 0),
@@ -617,6 +613,19 @@ impl Context {
                 }
             },
         }
+    }
+
+    /// Patched (code-runtime-boa, vendor/README.md): whether `find_runtime_binding` would leave
+    /// `locator` as the compiler made it (no `with`, no `eval`-added or deleted bindings in the way).
+    pub(crate) fn binding_resolves_as_compiled(&self, locator: &BindingLocator) -> bool {
+        let global = self.vm.frame().realm.environment();
+        !self.is_deleted_binding(locator)
+            && self
+                .vm
+                .frame()
+                .environments
+                .current_declarative_ref(global)
+                .is_some_and(|env| !env.with() && !env.poisoned())
     }
 
     pub(crate) fn is_deleted_binding(&self, locator: &BindingLocator) -> bool {

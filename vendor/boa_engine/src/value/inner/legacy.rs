@@ -247,6 +247,26 @@ impl EnumBasedValue {
         }
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the object this value holds,
+    /// borrowed.
+    #[inline]
+    pub(crate) fn with_object<R>(&self, f: impl FnOnce(&JsObject) -> R) -> Option<R> {
+        match self {
+            Self::Object(value) => Some(f(value)),
+            _ => None,
+        }
+    }
+
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the string this value holds,
+    /// borrowed.
+    #[inline]
+    pub(crate) fn with_string<R>(&self, f: impl FnOnce(&JsString) -> R) -> Option<R> {
+        match self {
+            Self::String(value) => Some(f(value)),
+            _ => None,
+        }
+    }
+
     /// Returns the value as a boxed `[JsSymbol]`.
     #[must_use]
     #[inline]

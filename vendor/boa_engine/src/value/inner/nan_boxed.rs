@@ -674,6 +674,20 @@ impl NanBoxedValue {
         }
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the object this value holds,
+    /// borrowed, so that no reference count is taken and dropped.
+    #[inline(always)]
+    pub(crate) fn with_object<R>(&self, f: impl FnOnce(&JsObject) -> R) -> Option<R> {
+        if self.is_object() {
+            // SAFETY: the inner address holds a valid, non-null JsObject, kept alive by `self`
+            // for the whole call (the `ManuallyDrop` view gives back no reference).
+            let object = unsafe { self.as_object_unchecked() };
+            Some(f(&object))
+        } else {
+            None
+        }
+    }
+
     /// Returns the value as a boxed [`JsObject`] without checking the inner tag.
     ///
     /// # Safety
@@ -727,6 +741,20 @@ impl NanBoxedValue {
         if self.is_string() {
             // SAFETY: the inner address must hold a valid, non-null JsString.
             unsafe { Some((*self.as_string_unchecked()).clone()) }
+        } else {
+            None
+        }
+    }
+
+    /// Patched (code-runtime-boa, vendor/README.md): `f` applied to the string this value holds,
+    /// borrowed, as [`Self::with_object`].
+    #[inline(always)]
+    pub(crate) fn with_string<R>(&self, f: impl FnOnce(&JsString) -> R) -> Option<R> {
+        if self.is_string() {
+            // SAFETY: the inner address holds a valid, non-null JsString, kept alive by `self`
+            // for the whole call (the `ManuallyDrop` view gives back no reference).
+            let string = unsafe { self.as_string_unchecked() };
+            Some(f(&string))
         } else {
             None
         }

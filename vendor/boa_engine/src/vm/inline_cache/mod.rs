@@ -6,8 +6,11 @@ use boa_gc::GcRefCell;
 use boa_macros::{Finalize, Trace};
 
 use crate::{
-    JsString,
-    object::shape::{Shape, WeakShape, slot::Slot},
+    JsString, JsValue,
+    object::{
+        JsObject,
+        shape::{Shape, WeakShape, slot::{Slot, SlotAttributes}},
+    },
 };
 
 #[cfg(test)]
@@ -107,5 +110,26 @@ impl InlineCache {
             }
         }
         None
+    }
+
+    /// Patched (code-runtime-boa, vendor/README.md): the value of `object`'s property when this
+    /// cache knows its shape and the property is a data property, read through a borrowed object
+    /// (no clone and drop of it). `None` sends the caller to its general path (a miss or a getter).
+    pub(crate) fn get_data_property(&self, object: &JsObject) -> Option<JsValue> {
+        let object_borrowed = object.borrow();
+        let slot = self.get(object_borrowed.shape())?;
+        if slot.attributes.has_get() {
+            return None;
+        }
+        Some(if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+            let prototype = object_borrowed
+                .shape()
+                .prototype()
+                .expect("prototype should have value");
+            let prototype = prototype.borrow();
+            prototype.properties().storage[slot.index as usize].clone()
+        } else {
+            object_borrowed.properties().storage[slot.index as usize].clone()
+        })
     }
 }

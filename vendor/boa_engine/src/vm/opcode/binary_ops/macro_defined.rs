@@ -4,7 +4,7 @@ use crate::{
 };
 
 macro_rules! implement_bin_ops {
-    ($name:ident, $op:ident, $doc_string:literal $(, $fast_fn: ident)?) => {
+    ($name:ident, $op:ident, $doc_string:literal $(, $fast_fn: ident)? $(; $string_fn: ident)?) => {
         #[doc= concat!("`", stringify!($name), "` implements the `OpCode` Operation for `Opcode::", stringify!($name), "`\n")]
         #[doc= "\n"]
         #[doc="Operation:\n"]
@@ -29,6 +29,14 @@ macro_rules! implement_bin_ops {
                 }
                 )?
 
+                // Patched (code-runtime-boa, vendor/README.md): strings without cloning either side.
+                $(
+                if let Some(value) = JsValue::$string_fn(lhs, rhs, context) {
+                    context.vm.set_register(dst.into(), value?);
+                    return Ok(());
+                }
+                )?
+
                 // Slow path: clone and use full method with type coercion.
                 let lhs = lhs.clone();
                 let rhs = rhs.clone();
@@ -46,7 +54,7 @@ macro_rules! implement_bin_ops {
     };
 }
 
-implement_bin_ops!(Add, add, "Binary `+` operator.", add_fast);
+implement_bin_ops!(Add, add, "Binary `+` operator.", add_fast; add_strings);
 implement_bin_ops!(Sub, sub, "Binary `-` operator.", sub_fast);
 implement_bin_ops!(Mul, mul, "Binary `*` operator.", mul_fast);
 implement_bin_ops!(Div, div, "Binary `/` operator.", div_fast);

@@ -50,6 +50,20 @@ impl GetNameGlobal {
         (dst, index, ic_index): (RegisterOperand, IndexOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // Patched (code-runtime-boa, vendor/README.md): a cached data property of the global
+        // object is read with the locator and the global object borrowed; cloning and dropping
+        // them was most of the cost of reading a global such as `String` or `Math`.
+        let frame = context.vm.frame();
+        let compiled_locator = &frame.code_block.bindings[usize::from(index)];
+        if compiled_locator.is_global()
+            && context.binding_resolves_as_compiled(compiled_locator)
+            && let Some(value) = frame.code_block.ic[usize::from(ic_index)]
+                .get_data_property(frame.realm.global_object())
+        {
+            context.vm.set_register(dst.into(), value);
+            return Ok(());
+        }
+
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;

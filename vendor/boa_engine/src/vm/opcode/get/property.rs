@@ -198,6 +198,18 @@ impl GetPropertyByName {
         (dst, object, index): (RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // Patched (code-runtime-boa, vendor/README.md): a cached data property of an object is
+        // read with the object borrowed from its register, as `GetNameGlobal` does.
+        let ic = &context.vm.frame().code_block().ic[usize::from(index)];
+        if let Some(value) = context
+            .vm
+            .get_register(object.into())
+            .with_object(|object| ic.get_data_property(object))
+            .flatten()
+        {
+            context.vm.set_register(dst.into(), value);
+            return Ok(());
+        }
         let object = context.vm.get_register(object.into()).clone();
         get_by_name::<false>((dst, &object, &object, index), context)
     }
