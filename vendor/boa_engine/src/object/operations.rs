@@ -738,6 +738,8 @@ impl JsObject {
         let own_keys =
             self.__own_property_keys__(&mut InternalMethodPropertyContext::new(context))?;
         // 3. Let properties be a new empty List.
+        // Local patch (code-runtime-boa): allowed by the allocation check first, as the keys were.
+        context.reserve_list::<JsValue>(own_keys.len())?;
         let mut properties = Vec::with_capacity(own_keys.len());
 
         // 4. For each element key of ownKeys, do
