@@ -50,10 +50,11 @@ describe('memory budget of bulk built-ins', () => {
     expect(valueOf(await runtime.run({ source }))).toEqual([1 << 20, 1008, 'hello', 3, 'AAA'])
   })
 
-  it('case mapping, toWellFormed, keys, sorting, JSON.rawJSON, URL and console.assert still give what Node gives', async () => {
+  it('case mapping, toWellFormed, keys, sorting, JSON.rawJSON, URL, console.assert and Number still give what Node gives', async () => {
     const latin1 = Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).join('')
     const source = `const latin1 = Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).join('')
       const u = new URL('/a?b#c', 'http://x.y'); u.hash = 'z'; u.pathname = '/\u00e9'
+      const numbers = [' 12 ', '\u00a012\u00a0', '1\u00e9', '', '0x', '-0x10', '0x' + '1'.repeat(20), '0b' + '1'.repeat(70), '\u200012', '0o17'].map(Number)
       class Sub extends URL {}
       console.assert(false, 'x %s', 'y')
       return [
@@ -64,6 +65,7 @@ describe('memory budget of bulk built-ins', () => {
         ['', ' 1', '{}', '[1]', '1x'].map((t) => { try { JSON.rawJSON(t); return 'ok' } catch (e) { return e.name } }),
         u.href, URL.canParse('nope'), URL.canParse('b', 'http://a/'), URL.parse('http://a/p').pathname,
         new URL('http://a') instanceof URL, new Sub('http://a') instanceof Sub, Object.getOwnPropertyDescriptor(URL.prototype, 'hash').set.name,
+        numbers.map(String),
       ]`
     const result = await runtime.run({ source })
     const u = new URL('/a?b#c', 'http://x.y')
@@ -77,8 +79,27 @@ describe('memory budget of bulk built-ins', () => {
       ['SyntaxError', 'SyntaxError', 'SyntaxError', 'SyntaxError', 'SyntaxError'],
       u.href, false, true, '/p',
       true, true, 'set hash',
+      [' 12 ', '\u00a012\u00a0', '1\u00e9', '', '0x', '-0x10', '0x' + '1'.repeat(20), '0b' + '1'.repeat(70), '\u200012', '0o17'].map(Number).map(String),
     ])
     expect(result.logs.map((entry) => entry.text)).toEqual(['Assertion failed: x y'])
+  })
+})
+
+describe('host calls', () => {
+  it('an argument too large for the result limit is refused before it is copied', async () => {
+    const source = `const s = 'x'.repeat(1 << 25); try { await echo(s) } catch (e) { return e.message } return 'sent'`
+    const result = await runtime.run({ source, bindings: { echo: (value: unknown) => value } })
+    expect(valueOf(result)).toMatch(/larger than|too large/)
+    // The string (32 MiB) and no copy of it.
+    expect(result.stats.memoryBytes).toBeLessThan(40 * MiB)
+  })
+
+  it('a call past 10,000 in flight is rejected with a RangeError saying so; the ones before still settle', async () => {
+    const source = `const calls = []; for (let i = 0; i < 10001; i++) calls.push(tool(i).then(() => 'ok', (e) => e.name + ': ' + e.message))
+      const settled = await Promise.all(calls)
+      return [settled.filter((s) => s === 'ok').length, settled[10000]]`
+    const result = await runtime.run({ source, bindings: { tool: async () => 1 }, limits: { computeMs: 20_000, maxWallMs: 60_000 } })
+    expect(valueOf(result)).toEqual([10000, 'RangeError: tool(): more than 10000 host calls in flight; await some before making more'])
   })
 })
 
