@@ -42,6 +42,31 @@ return { x, rest, y, other, z, computed }`),
   })
 })
 
+describe('Array.prototype.sort', () => {
+  it('takes a comparator that is not a total order (the random shuffle idiom) and keeps every element', async () => {
+    const value = valueOf(
+      await run(`const items = Array.from({ length: 500 }, (_, i) => i)
+for (let round = 0; round < 20; round++) items.sort(() => Math.random() - 0.5)
+const typed = new Float64Array(items).sort(() => Math.random() - 0.5)
+return { sum: items.reduce((a, b) => a + b, 0), distinct: new Set(items).size, typed: new Set(typed).size }`),
+    )
+    expect(value).toEqual({ sum: (499 * 500) / 2, distinct: 500, typed: 500 })
+  })
+
+  it('is stable, puts undefined last, and stops at a throwing comparator as V8 does', async () => {
+    const value = valueOf(
+      await run(`const rows = Array.from({ length: 200 }, (_, i) => ({ group: (i * 7) % 5, i }))
+rows.sort((a, b) => a.group - b.group)
+const stable = rows.every((row, j) => j === 0 || rows[j - 1].group < row.group || rows[j - 1].i < row.i)
+let calls = 0
+let message = ''
+try { [3, 2, 1, 0].sort(() => { calls++; throw new Error('no') }) } catch (e) { message = e.message }
+return { stable, holes: [3, undefined, 1, , 2].sort(), boolean: [3, 1, 2].sort((a, b) => (a > b) as any), calls, message }`),
+    )
+    expect(value).toEqual({ stable: true, holes: [1, 2, 3, null, null], boolean: [3, 1, 2], calls: 1, message: 'no' })
+  })
+})
+
 describe('Date.parse', () => {
   // Each local-time format is compared with the same moment built by the Date constructor in
   // the realm, so the test holds in any time zone.

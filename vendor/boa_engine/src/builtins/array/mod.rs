@@ -2679,24 +2679,15 @@ impl Array {
             // e. Set k to k + 1.
         }
         // 4. Sort items using an implementation-defined sequence of calls to SortCompare. If any such call returns an abrupt completion, stop before performing any further calls to SortCompare and return that Completion Record.
-        // Local patch (code-runtime-boa): the stable sort's buffer takes half the list.
-        context.reserve_list::<JsValue>(items.len() / 2)?;
-        let mut sort_err = Ok(());
-        items.sort_by(|x, y| {
-            if sort_err.is_ok() {
-                // A comparison counts as an instruction: sorting a huge array is interruptible.
-                let compared = context
-                    .count_steps(1)
-                    .and_then(|()| sort_compare(x, y, context));
-                compared.unwrap_or_else(|err| {
-                    sort_err = Err(err);
-                    Ordering::Equal
-                })
-            } else {
-                Ordering::Equal
-            }
-        });
-        sort_err?;
+        // Local patch (code-runtime-boa): the merge sort's buffer takes half the list.
+        context.reserve_list::<JsValue>(items.len().div_ceil(2))?;
+        // Patched (vendor/README.md): our own merge sort instead of `slice::sort_by`, which panics
+        // when a comparator is not a total order (`() => Math.random() - 0.5` shuffles).
+        merge_sort(&mut items, |x, y| {
+            // A comparison counts as an instruction: sorting a huge array is interruptible.
+            context.count_steps(1)?;
+            sort_compare(x, y, context)
+        })?;
 
         // 5. Return items.
         Ok(items)
@@ -3719,4 +3710,59 @@ fn array_set_length(
 
     // 19. Return true.
     Ok(true)
+}
+
+/// A stable merge sort that stops at the first comparison error and accepts any comparator: an
+/// inconsistent one yields some permutation (the spec's implementation-defined order), never a
+/// panic. Runs of `INSERTION_RUN` are insertion-sorted, then merged bottom-up through one buffer;
+/// both move an element before an earlier one only when the comparator says it is less, as V8
+/// does, so a boolean comparator (`(a, b) => a > b`) leaves the order alone as it does there.
+fn merge_sort<F>(items: &mut [JsValue], mut compare: F) -> JsResult<()>
+where
+    F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
+{
+    const INSERTION_RUN: usize = 16;
+    let len = items.len();
+    for start in (0..len).step_by(INSERTION_RUN) {
+        let end = min(start + INSERTION_RUN, len);
+        for i in start + 1..end {
+            let mut j = i;
+            while j > start && compare(&items[j], &items[j - 1])? == Ordering::Less {
+                items.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+    let mut left_run: Vec<JsValue> = Vec::with_capacity(len.div_ceil(2));
+    let mut width = INSERTION_RUN;
+    while width < len {
+        for start in (0..len).step_by(2 * width) {
+            let mid = min(start + width, len);
+            let end = min(start + 2 * width, len);
+            if mid == end {
+                continue;
+            }
+            // The left run moves out; the merge writes back from `start`, never past the next
+            // unread element of the right run, so nothing unread is overwritten.
+            left_run.clear();
+            left_run.extend(items[start..mid].iter_mut().map(std::mem::take));
+            let (mut left, mut right, mut out) = (0, mid, start);
+            while left < left_run.len() && right < end {
+                if compare(&items[right], &left_run[left])? == Ordering::Less {
+                    items[out] = std::mem::take(&mut items[right]);
+                    right += 1;
+                } else {
+                    items[out] = std::mem::take(&mut left_run[left]);
+                    left += 1;
+                }
+                out += 1;
+            }
+            for value in left_run.drain(left..) {
+                items[out] = value;
+                out += 1;
+            }
+        }
+        width *= 2;
+    }
+    Ok(())
 }
