@@ -65,6 +65,7 @@ describe('memory budget of bulk built-ins', () => {
         ['', ' 1', '{}', '[1]', '1x'].map((t) => { try { JSON.rawJSON(t); return 'ok' } catch (e) { return e.name } }),
         u.href, URL.canParse('nope'), URL.canParse('b', 'http://a/'), URL.parse('http://a/p').pathname,
         new URL('http://a') instanceof URL, new Sub('http://a') instanceof Sub, Object.getOwnPropertyDescriptor(URL.prototype, 'hash').set.name,
+        URL.prototype.constructor === URL, new URL('http://a').constructor === URL,
         numbers.map(String),
       ]`
     const result = await runtime.run({ source })
@@ -79,6 +80,7 @@ describe('memory budget of bulk built-ins', () => {
       ['SyntaxError', 'SyntaxError', 'SyntaxError', 'SyntaxError', 'SyntaxError'],
       u.href, false, true, '/p',
       true, true, 'set hash',
+      true, true,
       [' 12 ', '\u00a012\u00a0', '1\u00e9', '', '0x', '-0x10', '0x' + '1'.repeat(20), '0b' + '1'.repeat(70), '\u200012', '0o17'].map(Number).map(String),
     ])
     expect(result.logs.map((entry) => entry.text)).toEqual(['Assertion failed: x y'])

@@ -648,10 +648,15 @@ fn guard_url_constructor(context: &mut Context) -> JsResult<()> {
             Ok(class.construct(&args, new_target.as_ref(), context)?.into())
         })
         .build(context)?;
-    context.global_object().define_property_or_throw(
-        js_string!("URL"),
-        PropertyDescriptor::builder().value(JsObject::from(proxy)).writable(true).enumerable(false).configurable(true),
-        context,
-    )?;
+    let proxy = JsObject::from(proxy);
+    // `URL.prototype.constructor === URL`, as before.
+    let prototype = built_in(&proxy, "prototype", context)?;
+    for (owner, name) in [(context.global_object(), js_string!("URL")), (prototype, js_string!("constructor"))] {
+        owner.define_property_or_throw(
+            name,
+            PropertyDescriptor::builder().value(proxy.clone()).writable(true).enumerable(false).configurable(true),
+            context,
+        )?;
+    }
     Ok(())
 }
