@@ -31,6 +31,10 @@ use std::cmp::{max, min};
 
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
+/// Local patch (code-runtime-boa): how many code units `toLowerCase`, `toUpperCase` and
+/// `toWellFormed` map between two counts of their steps toward the interrupt.
+const CASE_CHUNK: usize = 1 << 12;
+
 /// Local patch (code-runtime-boa): the case mapping of a Latin1 unit whose mapping stays in
 /// Latin1 (all of them for lowercase; all but µ, ß and ÿ for uppercase).
 fn latin1_case<const UPPER: bool>(unit: u8) -> u8 {
@@ -1892,7 +1896,11 @@ impl String {
             // outside it (µ, ß, ÿ).
             context.reserve_string(bytes.len(), true)?;
             let mut mapped = Latin1JsStringBuilder::with_capacity(bytes.len());
-            mapped.extend(bytes.iter().map(|&byte| latin1_case::<UPPER>(byte)));
+            // In chunks that count toward the interrupt, so a budget stops a long mapping.
+            for chunk in bytes.chunks(CASE_CHUNK) {
+                context.count_steps(comparison_steps(chunk.len()))?;
+                mapped.extend(chunk.iter().map(|&byte| latin1_case::<UPPER>(byte)));
+            }
             // SAFETY: every unit written is a Latin1 unit.
             return Ok(unsafe { mapped.build_as_latin1() }.into());
         }
@@ -1919,7 +1927,11 @@ impl String {
             return Ok(result.build().into());
         }
         let mut units = [0u16; 2];
-        for code_point in string.code_points() {
+        for (index, code_point) in string.code_points().enumerate() {
+            if index % CASE_CHUNK == CASE_CHUNK - 1 {
+                // Mapping a character costs several copied units.
+                context.count_steps(comparison_steps(CASE_CHUNK * 4))?;
+            }
             match code_point {
                 CodePoint::Unicode(character) => {
                     if UPPER {
@@ -2060,7 +2072,10 @@ impl String {
         let mut result = Utf16JsStringBuilder::new();
         context.reserve_utf16_room(&mut result, units.len())?;
         let mut encoded = [0u16; 2];
-        for code_point in s.code_points() {
+        for (index, code_point) in s.code_points().enumerate() {
+            if index % CASE_CHUNK == CASE_CHUNK - 1 {
+                context.count_steps(comparison_steps(CASE_CHUNK))?;
+            }
             match code_point {
                 CodePoint::UnpairedSurrogate(_) => result.push(0xFFFD),
                 CodePoint::Unicode(character) => {
