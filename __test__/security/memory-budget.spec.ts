@@ -33,6 +33,7 @@ describe('memory budget of bulk built-ins', () => {
     ['new URL percent-encoding a long path', `return new URL('http://y/' + '\\u00e9'.repeat(1 << 22)).href.length`],
     ['a URL setter', `const u = new URL('http://x/'); u.hash = '\\u00e9'.repeat(1 << 22); return u.href.length`],
     ['console.assert of a long message', `console.assert(false, 'x'.repeat(1 << 25)); return 1`],
+    ['integer elements widened to values past the budget', `const a = []; for (let i = 0; i < 7e6; i++) a.push(i); a[0] = 'x'; return a.length`],
   ]
   for (const [name, source] of bulk) {
     it(`${name} ends with memory_budget, the count within 10% of the budget`, async () => {

@@ -230,6 +230,19 @@ impl JsObject {
     ) -> JsResult<bool> {
         context.count_steps(1)?;
         context.check_native_stack()?;
+        // Local patch (code-runtime-boa): an element's storage grows, widens or becomes a hash
+        // table in one step, allowed by the allocation check first (a sparse array's table
+        // doubling took a program 17% past its budget).
+        if let PropertyKey::Index(index) = key {
+            let bytes = self
+                .borrow()
+                .properties
+                .indexed_properties
+                .insertion_bytes(index.get(), &desc);
+            if bytes > 0 {
+                context.reserve_memory(bytes)?;
+            }
+        }
         (self.vtable().__define_own_property__)(self, key, desc, context)
     }
 
