@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
-import { errorOf, liveThreads, sleep, until, valueOf, within } from './helpers.js'
+import { errorOf, liveThreads, runInChild, sleep, until, valueOf, within } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
@@ -274,4 +274,24 @@ describe('leaks', () => {
       await within(rt.dispose(), 5_000, 'dispose()').catch(() => {})
     }
   }, 30_000)
+})
+
+describe('a stop while an error object is made', () => {
+  // The engine defined an error's `message` and `cause` through a path that counts steps and
+  // expected it never to fail; a budget landing there panicked the engine (5 runs in 20 here).
+  it('ends the run with the budget and panics nothing', async () => {
+    const child = await runInChild(`
+      ;(async () => {
+        const rt = runtime.createCodeRuntime({ limits: { computeMs: 20 } })
+        const kinds = new Set()
+        for (let i = 0; i < 20; i++) {
+          const r = await rt.run({ source: "for (;;) { try { null.x } catch {} new RangeError('m', { cause: 1 }) }" })
+          kinds.add(r.error?.kind)
+        }
+        await rt.dispose()
+        console.log(JSON.stringify([...kinds]))
+      })()`)
+    expect(child.stderr).not.toContain('panicked')
+    expect(JSON.parse(child.stdout)).toEqual(['compute_budget'])
+  })
 })

@@ -20,6 +20,20 @@ describe('memory budget of bulk built-ins', () => {
     ['replaceAll growing its result past the budget', `return 'x'.repeat(1 << 20).replaceAll('x', 'y'.repeat(100)).length`],
     ['a v-flag class set compiled past the budget', `return new RegExp('[\\\\p{L}--[a-z]]'.repeat(1e4), 'v').test('x')`],
     ['recursion touching the stack', `let t = '['.repeat(1e5) + ']'.repeat(1e5); return String(JSON.parse(t)).length`],
+    // From the program fuzzer's findings (fuzz/programs/findings/memory_*).
+    ['toLowerCase growing past the budget', `return '\\u0130'.repeat(1 << 24).toLowerCase().length`],
+    ['toUpperCase growing past the budget', `return '\\u00df'.repeat(1 << 25).toUpperCase().length`],
+    ['toWellFormed past the budget', `return '\\ud800'.repeat(3 << 23).toWellFormed().length`],
+    ['Object.keys of a long string', `return Object.keys('x'.repeat(1 << 22)).length`],
+    ['Object.keys of a large typed array', `return Object.keys(new Uint8Array(1 << 23)).length`],
+    ['toSorted of a long string object', `return Array.prototype.toSorted.call(Object('x'.repeat(1 << 22))).length`],
+    ['JSON.stringify of a long JSON.rawJSON', `return JSON.stringify(JSON.rawJSON('1'.repeat(1 << 25))).length`],
+    ['JSON.stringify escaping a long string', `return JSON.stringify('\\x01'.repeat(1 << 23)).length`],
+    ['URL.canParse of long parts', `return URL.canParse('x'.repeat(1 << 22), 'http://' + 'y'.repeat(1 << 22))`],
+    ['new URL percent-encoding a long path', `return new URL('http://y/' + '\\u00e9'.repeat(1 << 22)).href.length`],
+    ['a URL setter', `const u = new URL('http://x/'); u.hash = '\\u00e9'.repeat(1 << 22); return u.href.length`],
+    ['console.assert of a long message', `console.assert(false, 'x'.repeat(1 << 25)); return 1`],
+    ['integer elements widened to values past the budget', `const a = []; for (let i = 0; i < 7e6; i++) a.push(i); a[0] = 'x'; return a.length`],
   ]
   for (const [name, source] of bulk) {
     it(`${name} ends with memory_budget, the count within 10% of the budget`, async () => {
@@ -35,6 +49,60 @@ describe('memory budget of bulk built-ins', () => {
       atob(btoa('hello')), new TextEncoder().encode('h\\u00e9').length, atob({ toString: () => 'QUFB' }),
     ]`
     expect(valueOf(await runtime.run({ source }))).toEqual([1 << 20, 1008, 'hello', 3, 'AAA'])
+  })
+
+  it('case mapping, toWellFormed, keys, sorting, JSON.rawJSON, URL, console.assert and Number still give what Node gives', async () => {
+    const latin1 = Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).join('')
+    const source = `const latin1 = Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).join('')
+      const u = new URL('/a?b#c', 'http://x.y'); u.hash = 'z'; u.pathname = '/\u00e9'
+      const numbers = [' 12 ', '\u00a012\u00a0', '1\u00e9', '', '0x', '-0x10', '0x' + '1'.repeat(20), '0b' + '1'.repeat(70), '\u200012', '0o17'].map(Number)
+      class Sub extends URL {}
+      console.assert(false, 'x %s', 'y')
+      return [
+        latin1.toUpperCase(), latin1.toLowerCase(), 'ΑΣ ΣΑΣ. Σ'.toLowerCase(), '\u0130\u1e9e\u0149'.toLowerCase() + '\u0149\u0390'.toUpperCase(),
+        '\ud800a\udc00'.toUpperCase() === '\ud800A\udc00', 'a\ud800b\ud83d\ude00\udc00'.toWellFormed(), 'abc'.toWellFormed(),
+        Object.keys('ab'), Object.keys(new Uint8Array(2)), Object.keys([5, , 6]), Array.prototype.toSorted.call('cab'),
+        JSON.stringify({ a: JSON.rawJSON('1e1000'), b: JSON.rawJSON('"q"'), c: '\x01"' }),
+        ['', ' 1', '{}', '[1]', '1x'].map((t) => { try { JSON.rawJSON(t); return 'ok' } catch (e) { return e.name } }),
+        u.href, URL.canParse('nope'), URL.canParse('b', 'http://a/'), URL.parse('http://a/p').pathname,
+        new URL('http://a') instanceof URL, new Sub('http://a') instanceof Sub, Object.getOwnPropertyDescriptor(URL.prototype, 'hash').set.name,
+        URL.prototype.constructor === URL, new URL('http://a').constructor === URL,
+        numbers.map(String),
+      ]`
+    const result = await runtime.run({ source })
+    const u = new URL('/a?b#c', 'http://x.y')
+    u.hash = 'z'
+    u.pathname = '/\u00e9'
+    expect(valueOf(result)).toEqual([
+      latin1.toUpperCase(), latin1.toLowerCase(), 'ας σας. σ', '\u0130\u1e9e\u0149'.toLowerCase() + '\u0149\u0390'.toUpperCase(),
+      true, 'a\ufffdb\ud83d\ude00\ufffd', 'abc',
+      ['0', '1'], ['0', '1'], ['0', '2'], ['a', 'b', 'c'],
+      '{"a":1e1000,"b":"q","c":"\\u0001\\""}',
+      ['SyntaxError', 'SyntaxError', 'SyntaxError', 'SyntaxError', 'SyntaxError'],
+      u.href, false, true, '/p',
+      true, true, 'set hash',
+      true, true,
+      [' 12 ', '\u00a012\u00a0', '1\u00e9', '', '0x', '-0x10', '0x' + '1'.repeat(20), '0b' + '1'.repeat(70), '\u200012', '0o17'].map(Number).map(String),
+    ])
+    expect(result.logs.map((entry) => entry.text)).toEqual(['Assertion failed: x y'])
+  })
+})
+
+describe('host calls', () => {
+  it('an argument too large for the result limit is refused before it is copied', async () => {
+    const source = `const s = 'x'.repeat(1 << 25); try { await echo(s) } catch (e) { return e.message } return 'sent'`
+    const result = await runtime.run({ source, bindings: { echo: (value: unknown) => value } })
+    expect(valueOf(result)).toMatch(/larger than|too large/)
+    // The string (32 MiB) and no copy of it.
+    expect(result.stats.memoryBytes).toBeLessThan(40 * MiB)
+  })
+
+  it('a call past 10,000 in flight is rejected with a RangeError saying so; the ones before still settle', async () => {
+    const source = `const calls = []; for (let i = 0; i < 10001; i++) calls.push(tool(i).then(() => 'ok', (e) => e.name + ': ' + e.message))
+      const settled = await Promise.all(calls)
+      return [settled.filter((s) => s === 'ok').length, settled[10000]]`
+    const result = await runtime.run({ source, bindings: { tool: async () => 1 }, limits: { computeMs: 20_000, maxWallMs: 60_000 } })
+    expect(valueOf(result)).toEqual([10000, 'RangeError: tool(): more than 10000 host calls in flight; await some before making more'])
   })
 })
 

@@ -10,7 +10,7 @@ use std::time::Instant;
 use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{JsMap, JsSet};
 use boa_engine::property::{Attribute, PropertyKey};
-use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_str, js_string};
 
 use crate::realm::convert::own_property;
 use crate::realm::inspect::{InspectOptions, data_string, format_args, format_number, inspect_with, map_stack};
@@ -124,6 +124,7 @@ impl Console {
     }
 
     fn print(&self, level: Level, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        reserve_text(args, context)?;
         let text = format_args(args, &self.positions.borrow(), context)?;
         self.write(level, text);
         Ok(())
@@ -145,17 +146,22 @@ impl Console {
         // Node puts the message in front of the first argument, then formats as console.warn
         let mut rest: Vec<JsValue> = args.iter().skip(1).cloned().collect();
         let head = match rest.first() {
-            None => "Assertion failed".to_owned(),
-            Some(first) => format!("Assertion failed: {}", first.to_string(context)?.to_std_string_lossy()),
+            None => js_string!("Assertion failed"),
+            Some(first) => {
+                let first = first.to_string(context)?;
+                reserve_text(&[first.clone().into()], context)?;
+                js_string!(js_str!("Assertion failed: "), &first)
+            }
         };
         if rest.is_empty() {
             rest.push(JsValue::undefined());
         }
-        rest[0] = JsString::from(head).into();
+        rest[0] = head.into();
         self.print(Level::Warn, &rest, context)
     }
 
     fn trace(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
+        reserve_text(args, context)?;
         let message = format_args(args, &self.positions.borrow(), context)?;
         let head = if message.is_empty() { "Trace".to_owned() } else { format!("Trace: {message}") };
         let error = context.intrinsics().constructors().error().constructor().construct(&[], None, context)?;
@@ -235,6 +241,7 @@ impl Console {
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         let mut text = format!("{label}: {}", format_duration(ms));
         if !end && args.len() > 1 {
+            reserve_text(&args[1..], context)?;
             text.push(' ');
             text.push_str(&format_args(&args[1..], &self.positions.borrow(), context)?);
         }
@@ -253,6 +260,21 @@ impl Console {
 }
 
 const GROUP_INDENTATION: usize = 2;
+
+/// Asks the allocation check for the text the string arguments become before it is formatted
+/// (as UTF-8: up to 2 bytes per Latin1 unit, 3 per other unit, and a format string's units are
+/// copied first): one native call formats a whole entry, and an entry past the log limit is made
+/// before it is dropped (`console.assert(false, 'x'.repeat(2 ** 26))` held 384 MiB under a
+/// 64 MiB budget). Objects are formatted within Node's string and array length limits.
+fn reserve_text(args: &[JsValue], context: &Context) -> JsResult<()> {
+    let utf8 = |string: &JsString| string.len() * if string.as_str().is_latin1() { 2 } else { 3 };
+    let format_copy = match args {
+        [format, _, ..] => format.as_string().map_or(0, |format| format.len() * 2),
+        _ => 0,
+    };
+    let bytes = args.iter().filter_map(JsValue::as_string).map(|string| utf8(&string)).fold(format_copy, usize::saturating_add);
+    context.reserve_memory(bytes)
+}
 
 /// Node's `formatTime` for durations under a minute.
 fn format_duration(ms: f64) -> String {

@@ -79,6 +79,15 @@ impl Walk {
         path
     }
 
+    /// Refuses, before it is copied, text whose UTF-8 (at least `bytes`: a byte or more per
+    /// unit) cannot fit: a 64 MiB argument was copied whole before the limit refused it.
+    fn fits(&self, bytes: usize) -> Result<(), Failure> {
+        if self.bytes.saturating_add(bytes) > self.bounds.max_bytes {
+            return Err(ConversionError::TooLarge { limit: self.bounds.max_bytes }.into());
+        }
+        Ok(())
+    }
+
     fn count(&mut self, bytes: usize) -> Result<(), Failure> {
         self.bytes += bytes;
         if self.bytes > self.bounds.max_bytes {
@@ -104,6 +113,7 @@ impl Walk {
             return Ok(Some(Value::Bool(b)));
         }
         if let Some(s) = value.as_string() {
+            self.fits(s.len() + 2)?;
             let s = s.to_std_string_escaped();
             self.count(s.len() + 2)?;
             return Ok(Some(Value::String(s)));
@@ -191,7 +201,10 @@ impl Walk {
         self.count(2)?;
         for key in object.own_property_keys(context)? {
             let name = match &key {
-                PropertyKey::String(s) => s.to_std_string_escaped(),
+                PropertyKey::String(s) => {
+                    self.fits(s.len() + 4)?;
+                    s.to_std_string_escaped()
+                }
                 PropertyKey::Index(i) => i.get().to_string(),
                 PropertyKey::Symbol(_) => continue,
             };

@@ -110,7 +110,7 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     // Our own: boa_runtime's could abort the host (`clone.rs`).
     clone::register(&mut context)?;
     console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
-    guard_bulk_allocations(&wiring.budget, &mut context)?;
+    guard_bulk_allocations(&mut context)?;
     define_lazy_global(&mut context, "URLSearchParams", include_str!("js/url_search_params.js"))?;
     define_lazy_global(&mut context, "Intl", include_str!("js/intl.js"))?;
     define_search_params(&mut context)?;

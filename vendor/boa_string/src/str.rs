@@ -1,5 +1,5 @@
 use super::iter::{CodePointsIter, Windows};
-use crate::{CodePoint, Iter, display::JsStrDisplayLossy, is_trimmable_whitespace};
+use crate::{CodePoint, Iter, display::JsStrDisplayLossy, is_trimmable_whitespace, is_trimmable_whitespace_latin1};
 use std::{
     hash::{Hash, Hasher},
     slice::SliceIndex,
@@ -313,12 +313,35 @@ impl<'a> JsStr<'a> {
     pub fn to_number(&self) -> f64 {
         // 1. Let text be ! StringToCodePoints(str).
         // 2. Let literal be ParseText(text, StringNumericLiteral).
-        let Ok(string) = self.to_std_string() else {
-            // 3. If literal is a List of errors, return NaN.
-            return f64::NAN;
+        // Local patch (code-runtime-boa): Latin1 text is read where it is; it was copied into a
+        // `String` one character at a time first. A numeric literal is ASCII.
+        let decoded;
+        let string = match self.variant() {
+            JsStrVariant::Latin1(bytes) => {
+                let start = bytes
+                    .iter()
+                    .position(|&byte| !is_trimmable_whitespace_latin1(byte))
+                    .unwrap_or(bytes.len());
+                let end = bytes
+                    .iter()
+                    .rposition(|&byte| !is_trimmable_whitespace_latin1(byte))
+                    .map_or(start, |last| last + 1);
+                match std::str::from_utf8(&bytes[start..end]) {
+                    Ok(text) if text.is_ascii() => text,
+                    // 3. If literal is a List of errors, return NaN.
+                    _ => return f64::NAN,
+                }
+            }
+            JsStrVariant::Utf16(_) => {
+                let Ok(text) = self.to_std_string() else {
+                    // 3. If literal is a List of errors, return NaN.
+                    return f64::NAN;
+                };
+                decoded = text;
+                decoded.trim_matches(is_trimmable_whitespace)
+            }
         };
         // 4. Return StringNumericValue of literal.
-        let string = string.trim_matches(is_trimmable_whitespace);
         match string {
             "" => return 0.0,
             "-Infinity" => return f64::NEG_INFINITY,
@@ -351,10 +374,14 @@ impl<'a> JsStr<'a> {
             }
 
             // Slow path
+            // Local patch (code-runtime-boa): `mul_add` is a library call where the CPU has no
+            // fused multiply-add in the build's target features: 8 ns a digit, a 16 Mi-digit
+            // string 133 ms in one native call. The base is a power of two, so the product is
+            // exact and the sum is the only rounding either way.
             let mut value: f64 = 0.0;
             for c in s {
                 if let Some(digit) = char::from(c).to_digit(base) {
-                    value = value.mul_add(f64::from(base), f64::from(digit));
+                    value = value * f64::from(base) + f64::from(digit);
                 } else {
                     return f64::NAN;
                 }

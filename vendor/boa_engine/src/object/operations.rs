@@ -275,8 +275,22 @@ impl JsObject {
             .build();
 
         // 3. Perform ! DefinePropertyOrThrow(O, P, newDesc).
-        self.define_property_or_throw(key, new_desc, context)
-            .expect("should not fail according to spec");
+        // Local patch (code-runtime-boa): O is ordinary (step 1), so its own method applies
+        // directly. Through `[[DefineOwnProperty]]`, which counts a step toward the interrupt, a
+        // budget stopping the program while an error object was made panicked here.
+        let key = key.into();
+        let mut context = InternalMethodPropertyContext::new(context);
+        let current = super::internal_methods::ordinary_get_own_property(self, &key, &mut context)
+            .expect("reading an ordinary object's own property cannot fail");
+        let extensible = self.borrow().extensible;
+        let defined = super::internal_methods::validate_and_apply_property_descriptor(
+            Some((self, &key)),
+            extensible,
+            new_desc,
+            current,
+            context.slot(),
+        );
+        debug_assert!(defined, "O is extensible with no non-configurable properties");
 
         // 4. Return unused.
     }
@@ -738,6 +752,8 @@ impl JsObject {
         let own_keys =
             self.__own_property_keys__(&mut InternalMethodPropertyContext::new(context))?;
         // 3. Let properties be a new empty List.
+        // Local patch (code-runtime-boa): allowed by the allocation check first, as the keys were.
+        context.reserve_list::<JsValue>(own_keys.len())?;
         let mut properties = Vec::with_capacity(own_keys.len());
 
         // 4. For each element key of ownKeys, do

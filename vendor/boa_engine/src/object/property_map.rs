@@ -58,6 +58,16 @@ impl Default for IndexedProperties {
     }
 }
 
+/// Local patch (code-runtime-boa): what a full vector allocates to take an element at `key`
+/// (the one past its end): twice its capacity.
+fn push_bytes<T>(vec: &ThinVec<T>, key: u32) -> usize {
+    if key as usize == vec.len() && vec.len() == vec.capacity() {
+        vec.capacity().max(4) * 2 * size_of::<T>()
+    } else {
+        0
+    }
+}
+
 impl IndexedProperties {
     pub(crate) fn from_dense_js_value(elements: ThinVec<JsValue>) -> Self {
         if elements.is_empty() {
@@ -75,6 +85,64 @@ impl IndexedProperties {
             property.value()
         } else {
             None
+        }
+    }
+
+    /// Local patch (code-runtime-boa): the bytes that inserting `property` at `key` may allocate
+    /// in one step, for the allocation check to allow first: a full vector or hash table doubles,
+    /// integer elements become doubles or values (the whole vector copied, up to 4 times wider),
+    /// and a hole or a property that is not a plain value moves every element into a hash table.
+    pub(crate) fn insertion_bytes(&self, key: u32, property: &PropertyDescriptor) -> usize {
+        fn table_bytes<V>(map: &FxHashMap<u32, V>, key: u32) -> usize {
+            if map.len() == map.capacity() && !map.contains_key(&key) {
+                // Twice the buckets, each an entry and a control byte.
+                (map.capacity() + 1) * 2 * (size_of::<(u32, V)>() + 1)
+            } else {
+                0
+            }
+        }
+        let to_table = |len: usize| (len + 1) * 2 * (size_of::<(u32, PropertyDescriptor)>() + 1);
+        let Some(value) = Self::property_simple_value(property) else {
+            return match self {
+                Self::DenseI32(vec) => to_table(vec.len()),
+                Self::DenseF64(vec) => to_table(vec.len()),
+                Self::DenseElement(vec) => to_table(vec.len()),
+                Self::SparseElement(map) => to_table(map.len()),
+                Self::SparseProperty(map) => table_bytes(map, key),
+            };
+        };
+        match self {
+            Self::DenseI32(vec) if key as usize > vec.len() => to_table(vec.len()),
+            Self::DenseF64(vec) if key as usize > vec.len() => to_table(vec.len()),
+            Self::DenseI32(vec) if value.as_i32().is_some() => push_bytes(vec, key),
+            Self::DenseI32(vec) => (vec.len() + 4) * size_of::<JsValue>(),
+            Self::DenseF64(vec) if value.as_number().is_some() => push_bytes(vec, key),
+            Self::DenseF64(vec) => (vec.len() + 4) * size_of::<JsValue>(),
+            Self::DenseElement(vec) if key as usize > vec.len() => to_table(vec.len()),
+            Self::DenseElement(vec) => push_bytes(vec, key),
+            Self::SparseElement(map) => table_bytes(map, key),
+            Self::SparseProperty(map) => table_bytes(map, key),
+        }
+    }
+
+    /// Local patch (code-runtime-boa): the bytes appending an element to dense storage
+    /// allocates when the vector is full (array literals and spreads append this way).
+    pub(crate) fn dense_push_bytes(&self) -> usize {
+        match self {
+            Self::DenseI32(vec) => push_bytes(vec, vec.len() as u32),
+            Self::DenseF64(vec) => push_bytes(vec, vec.len() as u32),
+            Self::DenseElement(vec) => push_bytes(vec, vec.len() as u32),
+            Self::SparseElement(_) | Self::SparseProperty(_) => 0,
+        }
+    }
+
+    /// Local patch (code-runtime-boa): the bytes setting an element to `value` allocates when
+    /// integer or number elements must widen to hold it.
+    pub(crate) fn widening_bytes(&self, value: &JsValue) -> usize {
+        match self {
+            Self::DenseI32(vec) if value.as_i32().is_none() => (vec.len() + 4) * size_of::<JsValue>(),
+            Self::DenseF64(vec) if !value.is_number() => (vec.len() + 4) * size_of::<JsValue>(),
+            _ => 0,
         }
     }
 

@@ -8,7 +8,7 @@
 
 use std::{cell::Cell, fmt, rc::Rc};
 
-use crate::{Context, JsNativeError, JsResult, JsStr, JsString};
+use crate::{Context, JsNativeError, JsResult, JsStr, JsString, string::Utf16JsStringBuilder};
 
 /// Answers whether the program may allocate this many more bytes; an error is thrown to the
 /// program in place of the allocation.
@@ -106,7 +106,8 @@ impl Context {
 
     /// Asks the host whether `bytes` more may be allocated for a result the program sized. Call
     /// it before the allocation, or as a result grows; small amounts are asked for in chunks.
-    pub(crate) fn reserve_memory(&self, bytes: usize) -> JsResult<()> {
+    /// Public for the host's own built-ins that copy program data (the console, host calls).
+    pub fn reserve_memory(&self, bytes: usize) -> JsResult<()> {
         let limits = &self.vm.native_limits;
         let Some(check) = &limits.allocation_check else {
             return Ok(());
@@ -118,6 +119,35 @@ impl Context {
         }
         limits.unchecked_bytes.set(0);
         check(pending)
+    }
+
+    /// Asks the allocation check for a list of `count` items of `T` about to be built in one
+    /// block (own-key lists, sort buffers), whose length the program chose.
+    pub(crate) fn reserve_list<T>(&self, count: usize) -> JsResult<()> {
+        self.reserve_memory(count.saturating_mul(size_of::<T>()))
+    }
+
+    /// Makes room for `more` code units in `builder`, growing it as `Vec` grows (to twice its
+    /// capacity, or what is needed), once the length is within the maximum string length and
+    /// the growth is allowed by the allocation check: for results whose length is only known as
+    /// they are written (case mapping).
+    pub(crate) fn reserve_utf16_room(
+        &self,
+        builder: &mut Utf16JsStringBuilder,
+        more: usize,
+    ) -> JsResult<()> {
+        let needed = builder.len().saturating_add(more);
+        if needed <= builder.capacity() {
+            return Ok(());
+        }
+        let max = crate::builtins::string::String::MAX_STRING_LENGTH;
+        if needed > max {
+            return Err(invalid_string_length().into());
+        }
+        let capacity = needed.max(builder.capacity() * 2).min(max);
+        self.reserve_memory((capacity - builder.capacity()) * 2)?;
+        builder.reserve_exact(capacity - builder.len());
+        Ok(())
     }
 
     /// The concatenation of `parts`, once its length is within the maximum string length and

@@ -2667,11 +2667,20 @@ impl Array {
             if read {
                 // i. Let kValue be ? Get(obj, Pk).
                 // ii. Append kValue to items.
-                items.push(obj.get(i, context)?);
+                let value = obj.get(i, context)?;
+                // Local patch (code-runtime-boa): each time the list doubles, the allocation
+                // check allows it first (sorting a string object's 16 million characters held
+                // the list, the sort's buffer and the result unchecked).
+                if items.len() == items.capacity() {
+                    context.reserve_list::<JsValue>(items.capacity())?;
+                }
+                items.push(value);
             }
             // e. Set k to k + 1.
         }
         // 4. Sort items using an implementation-defined sequence of calls to SortCompare. If any such call returns an abrupt completion, stop before performing any further calls to SortCompare and return that Completion Record.
+        // Local patch (code-runtime-boa): the merge sort's buffer takes half the list.
+        context.reserve_list::<JsValue>(items.len().div_ceil(2))?;
         // Patched (vendor/README.md): our own merge sort instead of `slice::sort_by`, which panics
         // when a comparator is not a total order (`() => Math.random() - 0.5` shuffles).
         merge_sort(&mut items, |x, y| {
@@ -2796,6 +2805,8 @@ impl Array {
 
         // 7. Let j be 0.
         // 8. Repeat, while j < len,
+        // Local patch (code-runtime-boa): the new array's elements, allowed first.
+        context.reserve_list::<JsValue>(sorted.len())?;
         for (i, item) in sorted.into_iter().enumerate() {
             //     a. Perform ! CreateDataPropertyOrThrow(A, ! ToString(𝔽(j)), sortedList[j]).
             arr.create_data_property_or_throw(i, item, context)

@@ -27,7 +27,7 @@ use crate::{
     object::{IntegrityLevel, JsObject, internal_methods::InternalMethodPropertyContext},
     property::{Attribute, PropertyKey, PropertyNameKind},
     realm::Realm,
-    string::StaticJsStrings,
+    string::{Latin1JsStringBuilder, StaticJsStrings},
     symbol::JsSymbol,
     value::IntegerOrInfinity,
 };
@@ -317,21 +317,17 @@ impl Json {
         //    either the first or last code unit of jsonString is any of 0x0009
         //    (CHARACTER TABULATION), 0x000A (LINE FEED), 0x000D (CARRIAGE RETURN), or
         //    0x0020 (SPACE).
-        let std_string = json_string
-            .to_std_string()
-            .map_err(|e| JsNativeError::syntax().with_message(e.to_string()))?;
-
-        if std_string.is_empty() {
+        // Local patch (code-runtime-boa): the text is read where it is, by the reader
+        // `JSON.parse` uses; it was copied to UTF-8 and parsed by `serde_json`, which copied a
+        // long number's digits again (a 64 MiB text held 192 MiB, unchecked).
+        let text = json_string.as_str();
+        let (Some(first), Some(last)) = (text.get(0), text.len().checked_sub(1).and_then(|end| text.get(end))) else {
             return Err(JsNativeError::syntax()
                 .with_message("JSON.rawJSON text must not be the empty string")
                 .into());
-        }
-
-        let first = std_string.as_bytes()[0];
-        let last = std_string.as_bytes()[std_string.len() - 1];
-        if matches!(first, b'\t' | b'\n' | b'\r' | b' ')
-            || matches!(last, b'\t' | b'\n' | b'\r' | b' ')
-        {
+        };
+        let whitespace = |unit: u16| matches!(unit, 0x09 | 0x0A | 0x0D | 0x20);
+        if whitespace(first) || whitespace(last) {
             return Err(JsNativeError::syntax()
                 .with_message("JSON.rawJSON text must not start or end with whitespace")
                 .into());
@@ -340,18 +336,16 @@ impl Json {
         // 3. Parse StringToCodePoints(jsonString) as a JSON text as specified in ECMA-404.
         //    Throw a SyntaxError exception if it is not a valid JSON text as defined in that
         //    specification, or if its outermost value is an object or array.
-        let parsed: serde_json::Value = serde_json::from_str(&std_string)
-            .map_err(|e| JsNativeError::syntax().with_message(e.to_string()))?;
-
-        // Must not be an object or array
-        match parsed {
-            serde_json::Value::Object(_) | serde_json::Value::Array(_) => {
-                return Err(JsNativeError::syntax()
-                    .with_message("JSON.rawJSON text must not be an object or array")
-                    .into());
-            }
-            _ => {}
+        if matches!(first, 0x7B | 0x5B) {
+            return Err(JsNativeError::syntax()
+                .with_message("JSON.rawJSON text must not be an object or array")
+                .into());
         }
+        // A string's value is a copy of its text.
+        if first == 0x22 {
+            context.reserve_string(text.len(), text.is_latin1())?;
+        }
+        parse::parse_json_text(&json_string, false, context)?;
 
         // 3. Let internalSlotsList be « [[IsRawJSON]] ».
         // 4. Let obj be OrdinaryObjectCreate(null, internalSlotsList).
@@ -551,8 +545,11 @@ impl Json {
         let latin1 = state.out.iter().all(|&unit| unit <= 0xFF);
         context.reserve_string(state.out.len(), latin1)?;
         if latin1 {
-            let bytes = state.out.iter().map(|&unit| unit as u8).collect::<Vec<_>>();
-            return Ok(JsString::from(JsStr::latin1(&bytes)).into());
+            // Written straight into the string: one copy of the text fewer at the end.
+            let mut bytes = Latin1JsStringBuilder::with_capacity(state.out.len());
+            bytes.extend(state.out.iter().map(|&unit| unit as u8));
+            // SAFETY: every unit was checked to be Latin1.
+            return Ok(unsafe { bytes.build_as_latin1() }.into());
         }
         Ok(JsString::from(&state.out[..]).into())
     }
@@ -633,6 +630,8 @@ impl Json {
                 let Some(raw) = raw.as_string() else {
                     return Ok(false);
                 };
+                // Local patch (code-runtime-boa): allowed before it is copied in.
+                state.reserve_out(raw.len(), context)?;
                 state.out.extend(raw.iter());
                 return Ok(true);
             }
@@ -648,6 +647,8 @@ impl Json {
         }
         // 8. If Type(value) is String, return QuoteJSONString(value).
         else if let Some(s) = value.as_string() {
+            // Local patch (code-runtime-boa): allowed before it is copied in.
+            state.reserve_out(quoted_length(s.as_str()), context)?;
             Self::quote_json_string(s.as_str(), &mut state.out);
         }
         // 9. If Type(value) is Number, then
@@ -947,13 +948,39 @@ impl StateRecord {
     /// check allows.
     fn count_growth(&mut self, context: &mut Context) -> JsResult<()> {
         context.count_steps(1)?;
-        let grown = self.out.len().saturating_sub(self.allowed);
+        self.reserve_out(0, context)
+    }
+
+    /// Asks the allocation check for what the text grew by since it last asked, and for `more`
+    /// units about to be written.
+    fn reserve_out(&mut self, more: usize, context: &Context) -> JsResult<()> {
+        let total = self.out.len().saturating_add(more);
+        let grown = total.saturating_sub(self.allowed);
         if grown > 0 {
             context.reserve_memory(grown * 2)?;
-            self.allowed = self.out.len();
+            self.allowed = total;
         }
         Ok(())
     }
+}
+
+/// Local patch (code-runtime-boa): how many units `QuoteJSONString` writes for `value`, so the
+/// text can be allowed before a long string is copied in (a control character takes 6).
+fn quoted_length(value: JsStr<'_>) -> usize {
+    let mut length = value.len() + 2;
+    let mut units = value.iter().peekable();
+    while let Some(unit) = units.next() {
+        length += match unit {
+            0x08 | 0x09 | 0x0A | 0x0C | 0x0D | 0x22 | 0x5C => 1,
+            0xD800..=0xDBFF if units.peek().is_some_and(|next| (0xDC00..=0xDFFF).contains(next)) => {
+                units.next();
+                0
+            }
+            0x00..=0x1F | 0xD800..=0xDFFF => 5,
+            _ => 0,
+        };
+    }
+    length
 }
 
 /// Local patch (code-runtime-boa): the value of `key` when it is an own data property of an

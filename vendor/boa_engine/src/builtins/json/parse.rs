@@ -406,9 +406,13 @@ impl<'a, T: Unit> JsonReader<'a, T> {
                 return Ok(JsValue::new(int));
             }
         }
-        // The grammar above admits only ASCII.
-        let text: Vec<u8> = text.iter().map(|u| u.unit() as u8).collect();
-        let number: f64 = fast_float2::parse(&text).map_err(|_| self.unexpected())?;
+        // The grammar above admits only ASCII. Latin1 text is read where it is: a copy of a
+        // long number's digits doubled what `JSON.rawJSON` of it held.
+        let number: f64 = match T::as_latin1(text) {
+            Some(bytes) => fast_float2::parse(bytes),
+            None => fast_float2::parse(text.iter().map(|u| u.unit() as u8).collect::<Vec<_>>()),
+        }
+        .map_err(|_| self.unexpected())?;
         Ok(JsValue::new(number))
     }
 

@@ -18,20 +18,32 @@ use crate::{
     object::{JsObject, internal_methods::get_prototype_from_constructor},
     property::{Attribute, PropertyDescriptor},
     realm::Realm,
-    string::{CodePoint, StaticJsStrings},
+    string::{
+        CodePoint, JsStrVariant, Latin1JsStringBuilder, StaticJsStrings, Utf16JsStringBuilder,
+    },
     symbol::JsSymbol,
     value::IntegerOrInfinity,
 };
 use boa_macros::utf16;
 
-use cow_utils::CowUtils;
 use icu_normalizer::{ComposingNormalizer, DecomposingNormalizer};
-use std::{
-    borrow::Cow,
-    cmp::{max, min},
-};
+use std::cmp::{max, min};
 
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
+
+/// Local patch (code-runtime-boa): how many code units `toLowerCase`, `toUpperCase` and
+/// `toWellFormed` map between two counts of their steps toward the interrupt.
+const CASE_CHUNK: usize = 1 << 12;
+
+/// Local patch (code-runtime-boa): the case mapping of a Latin1 unit whose mapping stays in
+/// Latin1 (all of them for lowercase; all but µ, ß and ÿ for uppercase).
+fn latin1_case<const UPPER: bool>(unit: u8) -> u8 {
+    match unit {
+        b'a'..=b'z' | 0xE0..=0xFE if UPPER && unit != 0xF7 => unit - 0x20,
+        b'A'..=b'Z' | 0xC0..=0xDE if !UPPER && unit != 0xD7 => unit + 0x20,
+        _ => unit,
+    }
+}
 
 mod string_iterator;
 // Patched (code-runtime-boa): `localeCompare` without the `intl` feature.
@@ -1868,21 +1880,79 @@ impl String {
         // 3. Let sText be ! StringToCodePoints(S).
         // 4. Let upperText be the result of toUppercase(sText), according to
         // the Unicode Default Case Conversion algorithm.
-        let text = string.map_valid_segments(|s| {
-            let cow_str = if UPPER {
-                s.cow_to_uppercase()
-            } else {
-                s.cow_to_lowercase()
-            };
-            match cow_str {
-                Cow::Borrowed(_) => s,
-                Cow::Owned(replaced_str) => replaced_str,
-            }
-        });
-
         // 5. Let L be ! CodePointsToString(upperText).
         // 6. Return L.
-        Ok(text.into())
+        // Local patch (code-runtime-boa): the text went through UTF-8 and back, and the result
+        // was collected and then copied: up to 5 bytes per input byte held at once, none of it
+        // allowed by the allocation check (`'\u0130'.repeat(2 ** 26).toLowerCase()` held
+        // 640 MiB under a 512 MiB budget). Now each character is mapped straight into the
+        // result, which grows as the allocation check allows. Only the final sigma of
+        // lowercasing depends on the characters around it; text with a capital sigma keeps
+        // the standard library's mapping of whole segments, each copy allowed first.
+        if let JsStrVariant::Latin1(bytes) = string.as_str().variant()
+            && (!UPPER || !bytes.iter().any(|&byte| matches!(byte, 0xB5 | 0xDF | 0xFF)))
+        {
+            // Latin1 maps to Latin1 unit for unit but for these three, which uppercase
+            // outside it (µ, ß, ÿ).
+            context.reserve_string(bytes.len(), true)?;
+            let mut mapped = Latin1JsStringBuilder::with_capacity(bytes.len());
+            // In chunks that count toward the interrupt, so a budget stops a long mapping.
+            for chunk in bytes.chunks(CASE_CHUNK) {
+                context.count_steps(comparison_steps(chunk.len()))?;
+                mapped.extend(chunk.iter().map(|&byte| latin1_case::<UPPER>(byte)));
+            }
+            // SAFETY: every unit written is a Latin1 unit.
+            return Ok(unsafe { mapped.build_as_latin1() }.into());
+        }
+        let mut result = Utf16JsStringBuilder::new();
+        context.reserve_utf16_room(&mut result, string.len())?;
+        let final_sigma = !UPPER && string.iter().any(|unit| unit == 0x03A3);
+        if final_sigma {
+            for part in string.to_std_string_with_surrogates() {
+                match part {
+                    Ok(segment) => {
+                        // The mapped copy: as long as the segment, and up to half again (İ),
+                        // in a `String` that doubles as it grows.
+                        context.reserve_memory(segment.len() * 3)?;
+                        let mapped = segment.to_lowercase();
+                        context.reserve_utf16_room(&mut result, mapped.len())?;
+                        result.extend(mapped.encode_utf16());
+                    }
+                    Err(surrogate) => {
+                        context.reserve_utf16_room(&mut result, 1)?;
+                        result.push(surrogate);
+                    }
+                }
+            }
+            return Ok(result.build().into());
+        }
+        let mut units = [0u16; 2];
+        for (index, code_point) in string.code_points().enumerate() {
+            if index % CASE_CHUNK == CASE_CHUNK - 1 {
+                // Mapping a character costs several copied units.
+                context.count_steps(comparison_steps(CASE_CHUNK * 4))?;
+            }
+            match code_point {
+                CodePoint::Unicode(character) => {
+                    if UPPER {
+                        for mapped in character.to_uppercase() {
+                            context.reserve_utf16_room(&mut result, 2)?;
+                            result.extend_from_slice(mapped.encode_utf16(&mut units));
+                        }
+                    } else {
+                        for mapped in character.to_lowercase() {
+                            context.reserve_utf16_room(&mut result, 2)?;
+                            result.extend_from_slice(mapped.encode_utf16(&mut units));
+                        }
+                    }
+                }
+                CodePoint::UnpairedSurrogate(surrogate) => {
+                    context.reserve_utf16_room(&mut result, 1)?;
+                    result.push(surrogate);
+                }
+            }
+        }
+        Ok(result.build().into())
     }
 
     /// [`String.prototype.toLocaleLowerCase ( [ locales ] )`][lower] and
@@ -1993,16 +2063,29 @@ impl String {
         // c. Else,
         // i. Set result to the string-concatenation of result and UTF16EncodeCodePoint(cp.[[CodePoint]]).
         // d. Set k to k + cp.[[CodeUnitCount]].
-        let result = s
-            .code_points()
-            .map(|code_point| match code_point {
-                CodePoint::UnpairedSurrogate(_) => '\u{FFFD}',
-                CodePoint::Unicode(char) => char,
-            })
-            .collect::<std::string::String>();
+        // Local patch (code-runtime-boa): the result has as many units as `S`. It was collected
+        // as UTF-8 (3 bytes for each unit replaced) and copied back, unchecked; now Latin1 text is
+        // returned as it is, and other text is copied once, after the allocation check.
+        let JsStrVariant::Utf16(units) = s.as_str().variant() else {
+            return Ok(s.into());
+        };
+        let mut result = Utf16JsStringBuilder::new();
+        context.reserve_utf16_room(&mut result, units.len())?;
+        let mut encoded = [0u16; 2];
+        for (index, code_point) in s.code_points().enumerate() {
+            if index % CASE_CHUNK == CASE_CHUNK - 1 {
+                context.count_steps(comparison_steps(CASE_CHUNK))?;
+            }
+            match code_point {
+                CodePoint::UnpairedSurrogate(_) => result.push(0xFFFD),
+                CodePoint::Unicode(character) => {
+                    result.extend_from_slice(character.encode_utf16(&mut encoded));
+                }
+            }
+        }
 
         // 7. Return result.
-        Ok(js_string!(result).into())
+        Ok(result.build().into())
     }
 
     /// `String.prototype.substring( indexStart[, indexEnd] )`

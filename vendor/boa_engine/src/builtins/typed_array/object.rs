@@ -638,7 +638,7 @@ pub(crate) fn typed_array_exotic_delete(
 #[allow(clippy::unnecessary_wraps)]
 pub(crate) fn typed_array_exotic_own_property_keys(
     obj: &JsObject,
-    _context: &mut Context,
+    context: &mut Context,
 ) -> JsResult<Vec<PropertyKey>> {
     let inner = obj
         .downcast_ref::<TypedArray>()
@@ -658,6 +658,9 @@ pub(crate) fn typed_array_exotic_own_property_keys(
 
             // b. For each integer i such that 0 ≤ i < length, in ascending order, do
             //    i. Append ! ToString(𝔽(i)) to keys.
+            // Local patch (code-runtime-boa): a key per element, allowed by the allocation
+            // check first; a key takes 16 times a byte array's element.
+            context.reserve_list::<PropertyKey>(usize::try_from(length).unwrap_or(usize::MAX))?;
             (0..length).map(PropertyKey::from).collect()
         }
         _ => Vec::new(),

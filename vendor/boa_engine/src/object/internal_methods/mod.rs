@@ -230,6 +230,19 @@ impl JsObject {
     ) -> JsResult<bool> {
         context.count_steps(1)?;
         context.check_native_stack()?;
+        // Local patch (code-runtime-boa): an element's storage grows, widens or becomes a hash
+        // table in one step, allowed by the allocation check first (a sparse array's table
+        // doubling took a program 17% past its budget).
+        if let PropertyKey::Index(index) = key {
+            let bytes = self
+                .borrow()
+                .properties
+                .indexed_properties
+                .insertion_bytes(index.get(), &desc);
+            if bytes > 0 {
+                context.reserve_memory(bytes)?;
+            }
+        }
         (self.vtable().__define_own_property__)(self, key, desc, context)
     }
 
@@ -991,12 +1004,16 @@ pub(crate) fn ordinary_delete(
 #[allow(clippy::unnecessary_wraps)]
 pub(crate) fn ordinary_own_property_keys(
     obj: &JsObject,
-    _context: &mut Context,
+    context: &mut Context,
 ) -> JsResult<Vec<PropertyKey>> {
     // 1. Let keys be a new empty List.
     let mut keys = Vec::new();
 
     let ordered_indexes = {
+        // Local patch (code-runtime-boa): the index list and the keys made from it are allowed
+        // by the allocation check first; they take 20 bytes for each 16-byte element.
+        let count = obj.borrow().properties.index_property_keys().len();
+        context.reserve_list::<(u32, PropertyKey)>(count)?;
         let mut indexes: Vec<_> = obj.borrow().properties.index_property_keys().collect();
         indexes.sort_unstable();
         indexes

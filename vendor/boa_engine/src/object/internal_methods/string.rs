@@ -84,7 +84,7 @@ pub(crate) fn string_exotic_define_own_property(
 #[allow(clippy::unnecessary_wraps)]
 pub(crate) fn string_exotic_own_property_keys(
     obj: &JsObject,
-    _context: &mut Context,
+    context: &mut Context,
 ) -> JsResult<Vec<PropertyKey>> {
     // 2. Let str be O.[[StringData]].
     // 3. Assert: Type(str) is String.
@@ -96,6 +96,9 @@ pub(crate) fn string_exotic_own_property_keys(
     let len = string.len();
 
     // 1. Let keys be a new empty List.
+    // Local patch (code-runtime-boa): one key per code unit, allowed by the allocation check
+    // first (`Object.keys('x'.repeat(2 ** 24))` made 16 million keys unchecked).
+    context.reserve_list::<PropertyKey>(len)?;
     let mut keys = Vec::with_capacity(len);
 
     // 5. For each integer i starting with 0 such that i < len, in ascending order, do

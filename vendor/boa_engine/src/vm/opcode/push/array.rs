@@ -50,6 +50,12 @@ impl PushValueToArray {
             .as_object()
             .js_expect("should be an object")?;
 
+        // Local patch (code-runtime-boa): a full element vector doubles, allowed first.
+        let growth = o.borrow().properties().indexed_properties.dense_push_bytes();
+        if growth > 0 {
+            context.reserve_memory(growth)?;
+        }
+
         // Fast path: push directly to dense indexed storage.
         {
             let mut o_mut = o.borrow_mut();

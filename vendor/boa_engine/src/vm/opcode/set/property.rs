@@ -178,6 +178,16 @@ impl SetPropertyByValue {
             if object.is_array()
                 && let PropertyKey::Index(index) = &key
             {
+                // Local patch (code-runtime-boa): integer or number elements widened for this
+                // value (the whole vector copied, up to 4 times wider), allowed first.
+                let widening = object
+                    .borrow()
+                    .properties()
+                    .indexed_properties
+                    .widening_bytes(&value);
+                if widening > 0 {
+                    context.reserve_memory(widening)?;
+                }
                 let mut object_borrowed = object.borrow_mut();
 
                 // Cannot modify if not extensible.
