@@ -1,0 +1,8 @@
+// Program fuzzer finding; replay: node scripts/fuzz-programs.js --replay <this file>
+// signature: memory deep.echo
+// templates: deep.typedNest.echo
+// seed: 411904842 (the program before minimising: node scripts/fuzz-programs.js --seed 411904842 --count 1 --print)
+// found: 2026-11-30T19:28:18.785Z
+// what happened: RSS grew by 627 MiB (to 682 MiB), past 579 MiB (budget 512 MiB + 10% + 16 MiB)
+// ---- program {"language":"javascript","limits":{"computeMs":4000,"maxWallMs":6000,"maxMemoryBytes":536870912}} ----
+let d = [new Uint8Array(4)]; for (let i = 0; i < 1e6; i++) d = [d, new Uint8Array(1)];
