@@ -1,8 +1,0 @@
-// Program fuzzer finding; replay: node scripts/fuzz-programs.js --replay <this file>
-// signature: memory deep.assign
-// templates: deep.typedNest.assign
-// seed: 2053617559 (the program before minimising: node scripts/fuzz-programs.js --seed 2053617559 --count 1 --print)
-// found: 2026-11-30T20:50:39.006Z
-// what happened: RSS grew by 617 MiB (to 673 MiB), past 579 MiB (budget 512 MiB + 10% + 16 MiB)
-// ---- program {"language":"javascript","limits":{"computeMs":4000,"maxWallMs":6000,"maxMemoryBytes":536870912}} ----
-let d = [new Uint8Array(4)]; for (let i = 0; i < 1e6; i++) d = [d, new Uint8Array(1)];
