@@ -203,6 +203,16 @@ describe('memory budget', () => {
     expect(value).toEqual([true, 'RangeError'])
   })
 
+  it('refuses a program too large to parse within it as a memory_budget error, naming both fixes', async () => {
+    // Parsing allocates up to 256 bytes per byte of source before any check counts it.
+    const source = `return [${'1,'.repeat(50_000)}].length`
+    expect(valueOf(await runtime.run({ source, limits }))).toBe(50_000)
+    const tooSmall = errorOf(await runtime.run({ source, limits: { ...limits, maxMemoryBytes: 16 * 1024 * 1024 } }))
+    expect(tooSmall).toMatchObject({ kind: 'memory_budget', name: 'BudgetExceeded' })
+    expect(tooSmall.message).toMatch(/maxMemoryBytes.*bindings/)
+    expect(errorOf(await runtime.run({ source: 'return 1', limits: { maxMemoryBytes: 0 } })).kind).toBe('memory_budget')
+  })
+
   it('reports a deeply nested literal as a syntax error', async () => {
     const error = errorOf(await runtime.run({ source: `return ${'['.repeat(5_000)}${']'.repeat(5_000)}`, limits }))
     expect(error.kind).toBe('syntax')

@@ -12,7 +12,7 @@ use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pa
 use swc_ecma_parser::{Parser, StringInput, Syntax};
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::error::ProgramError;
+use crate::error::{ErrorKind, ProgramError};
 use crate::source::nesting;
 use crate::source::positions::{LineIndex, PositionMap};
 use crate::source::strip::{SHELL_CLOSE, SHELL_OPEN, syntax_error};
@@ -45,21 +45,23 @@ pub const PARSE_BYTES_PER_SOURCE_BYTE: usize = 256;
 /// count too here: a program needs a thousand more opening than closing brackets in its strings
 /// to be refused wrongly.
 pub fn check_shape(source: &str, max_memory_bytes: usize) -> Result<(), ProgramError> {
-    let max_source_bytes = MAX_SOURCE_BYTES.min(max_memory_bytes / PARSE_BYTES_PER_SOURCE_BYTE);
-    if source.len() > max_source_bytes {
-        let why = if max_source_bytes < MAX_SOURCE_BYTES {
-            format!(
-                " under a memory budget of {max_memory_bytes} bytes (parsing takes up to {PARSE_BYTES_PER_SOURCE_BYTE} bytes of memory per byte of source)"
-            )
-        } else {
-            String::new()
-        };
+    let memory_cap = max_memory_bytes / PARSE_BYTES_PER_SOURCE_BYTE;
+    if source.len() > MAX_SOURCE_BYTES.min(memory_cap) {
+        let advice = "pass data through bindings instead of source";
+        if memory_cap < MAX_SOURCE_BYTES {
+            // The budget, not the program's form, refuses it: reported like any other overrun of it.
+            return Err(ProgramError::new(
+                ErrorKind::MemoryBudget,
+                "BudgetExceeded",
+                format!(
+                    "the program is {} bytes, more than the {memory_cap} a memory budget of {max_memory_bytes} bytes accepts (parsing takes up to {PARSE_BYTES_PER_SOURCE_BYTE} bytes of memory per byte of source); raise limits.maxMemoryBytes or {advice}",
+                    source.len()
+                ),
+            ));
+        }
         return Err(syntax_error(
             source,
-            &format!(
-                "the program is {} bytes, more than the {max_source_bytes} accepted{why}; pass data through bindings instead of source",
-                source.len()
-            ),
+            &format!("the program is {} bytes, more than the {MAX_SOURCE_BYTES} accepted; {advice}", source.len()),
             None,
         ));
     }
@@ -512,7 +514,8 @@ mod tests {
         let source = "f(1);".repeat(20_000);
         assert!(check_shape(&source, 64 << 20).is_ok());
         let err = check_shape(&source, 16 << 20).unwrap_err();
-        assert!(err.message.contains("more than the 65536 accepted under a memory budget"), "{}", err.message);
+        assert_eq!(err.kind, ErrorKind::MemoryBudget);
+        assert!(err.message.contains("more than the 65536 a memory budget of 16777216 bytes accepts"), "{}", err.message);
     }
 
     #[test]
