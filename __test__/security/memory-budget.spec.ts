@@ -32,6 +32,9 @@ describe('memory budget of bulk built-ins', () => {
     ['URL.canParse of long parts', `return URL.canParse('x'.repeat(1 << 22), 'http://' + 'y'.repeat(1 << 22))`],
     ['new URL percent-encoding a long path', `return new URL('http://y/' + '\\u00e9'.repeat(1 << 22)).href.length`],
     ['a URL setter', `const u = new URL('http://x/'); u.hash = '\\u00e9'.repeat(1 << 22); return u.href.length`],
+    ['new TextDecoder with a long label', `return new TextDecoder('x'.repeat(1 << 25)).encoding`],
+    ['TextDecoder decoding invalid UTF-8 into replacement characters', `return new TextDecoder().decode(new Uint8Array(20 << 20).fill(0xff)).length`],
+    ['TextDecoder decoding a view of invalid UTF-8', `const b = new Uint8Array(24 << 20).fill(0xff); return new TextDecoder().decode(new DataView(b.buffer, 1 << 20)).length`],
     ['console.assert of a long message', `console.assert(false, 'x'.repeat(1 << 25)); return 1`],
     ['integer elements widened to values past the budget', `const a = []; for (let i = 0; i < 7e6; i++) a.push(i); a[0] = 'x'; return a.length`],
   ]
@@ -49,6 +52,19 @@ describe('memory budget of bulk built-ins', () => {
       atob(btoa('hello')), new TextEncoder().encode('h\\u00e9').length, atob({ toString: () => 'QUFB' }),
     ]`
     expect(valueOf(await runtime.run({ source }))).toEqual([1 << 20, 1008, 'hello', 3, 'AAA'])
+  })
+
+  it('TextDecoder still decodes what fits and is the same class to programs', async () => {
+    const source = `class Sub extends TextDecoder { extra = 1 }
+      const bytes = new TextEncoder().encode('h\u00e9llo')
+      return [
+        new TextDecoder(' UTF-8 ', { fatal: false }).encoding, new TextDecoder().decode(bytes), new TextDecoder().decode(new DataView(bytes.buffer, 1)),
+        new TextDecoder('utf-16le').decode(new Uint8Array([104, 0, 105, 0])), new TextDecoder().decode(new Uint8Array(20 << 20).fill(0x61)).length,
+        new Sub('utf8').extra, new Sub() instanceof TextDecoder, TextDecoder.prototype.constructor === TextDecoder, TextDecoder.name,
+      ]`
+    expect(valueOf(await runtime.run({ source }))).toEqual(['utf-8', 'h\u00e9llo', '\u00e9llo', 'hi', 20 << 20, 1, true, true, 'TextDecoder'])
+    const unknown = valueOf(await runtime.run({ source: `try { new TextDecoder('nope') } catch (e) { return [e.name, e.message] }` }))
+    expect(unknown).toEqual(['RangeError', "The given encoding 'nope' is not supported."])
   })
 
   it('case mapping, toWellFormed, keys, sorting, JSON.rawJSON, URL, console.assert and Number still give what Node gives', async () => {
