@@ -35,6 +35,10 @@ describe('memory budget of bulk built-ins', () => {
     ['new TextDecoder with a long label', `return new TextDecoder('x'.repeat(1 << 25)).encoding`],
     ['TextDecoder decoding invalid UTF-8 into replacement characters', `return new TextDecoder().decode(new Uint8Array(20 << 20).fill(0xff)).length`],
     ['TextDecoder decoding a view of invalid UTF-8', `const b = new Uint8Array(24 << 20).fill(0xff); return new TextDecoder().decode(new DataView(b.buffer, 1 << 20)).length`],
+    ['encodeURIComponent growing past the budget', `return encodeURIComponent('\\u00e9'.repeat(1 << 23)).length`],
+    ['escape growing past the budget', `return escape('\\u00e9'.repeat(1 << 23)).length`],
+    ['unescape of a long string', `return unescape('%41'.repeat(1 << 23)).length`],
+    ['decodeURIComponent of a long string', `return decodeURIComponent('%C3%A9'.repeat(1 << 22)).length`],
     ['console.assert of a long message', `console.assert(false, 'x'.repeat(1 << 25)); return 1`],
     ['integer elements widened to values past the budget', `const a = []; for (let i = 0; i < 7e6; i++) a.push(i); a[0] = 'x'; return a.length`],
   ]
@@ -65,6 +69,12 @@ describe('memory budget of bulk built-ins', () => {
     expect(valueOf(await runtime.run({ source }))).toEqual(['utf-8', 'h\u00e9llo', '\u00e9llo', 'hi', 20 << 20, 1, true, true, 'TextDecoder'])
     const unknown = valueOf(await runtime.run({ source: `try { new TextDecoder('nope') } catch (e) { return [e.name, e.message] }` }))
     expect(unknown).toEqual(['RangeError', "The given encoding 'nope' is not supported."])
+  })
+
+  it('URI encoding and escape still give what Node gives', async () => {
+    const source = `return [encodeURIComponent('a b\u00e9\ud83d\ude00?'), encodeURI('http://x/a b?q=1#h'), escape('a b\u00e9\u0100@'),
+      unescape('%41%u0100%zz'), decodeURIComponent('%C3%A9%F0%9F%98%80'), decodeURI('%23%41'), encodeURIComponent('x'.repeat(1 << 22)).length]`
+    expect(valueOf(await runtime.run({ source }))).toEqual(['a%20b%C3%A9%F0%9F%98%80%3F', 'http://x/a%20b?q=1#h', 'a%20b%E9%u0100@', 'A\u0100%zz', '\u00e9\u{1F600}', '%23A', 1 << 22])
   })
 
   it('case mapping, toWellFormed, keys, sorting, JSON.rawJSON, URL, console.assert and Number still give what Node gives', async () => {
