@@ -39,6 +39,8 @@ describe('memory budget of bulk built-ins', () => {
     ['escape growing past the budget', `return escape('\\u00e9'.repeat(1 << 23)).length`],
     ['unescape of a long string', `return unescape('%41'.repeat(1 << 23)).length`],
     ['decodeURIComponent of a long string', `return decodeURIComponent('%C3%A9'.repeat(1 << 22)).length`],
+    ['split into one-unit strings outside ASCII', `return '\\u00e9'.repeat(1 << 22).split('').length`],
+    ['split into millions of empty pieces', `return 'x'.repeat(1 << 22).split('x').length`],
     ['console.assert of a long message', `console.assert(false, 'x'.repeat(1 << 25)); return 1`],
     ['integer elements widened to values past the budget', `const a = []; for (let i = 0; i < 7e6; i++) a.push(i); a[0] = 'x'; return a.length`],
   ]
@@ -69,6 +71,12 @@ describe('memory budget of bulk built-ins', () => {
     expect(valueOf(await runtime.run({ source }))).toEqual(['utf-8', 'h\u00e9llo', '\u00e9llo', 'hi', 20 << 20, 1, true, true, 'TextDecoder'])
     const unknown = valueOf(await runtime.run({ source: `try { new TextDecoder('nope') } catch (e) { return [e.name, e.message] }` }))
     expect(unknown).toEqual(['RangeError', "The given encoding 'nope' is not supported."])
+  })
+
+  it('split still gives what Node gives, and large splits that fit', async () => {
+    const source = `return ['a,b,,c'.split(','), 'a\u00e9\u0100'.split(''), 'abc'.split('', 2), 'a--b--c'.split('--', 2), ''.split(''), ''.split(','), 'x'.split(),
+      'x'.repeat(1 << 21).split('').length, '\u00e9'.repeat(1 << 18).split('').length, 'ab,'.repeat(1 << 18).split(',').length]`
+    expect(valueOf(await runtime.run({ source }))).toEqual([['a', 'b', '', 'c'], ['a', '\u00e9', '\u0100'], ['a', 'b'], ['a', 'b'], [], [''], ['x'], 1 << 21, 1 << 18, (1 << 18) + 1])
   })
 
   it('URI encoding and escape still give what Node gives', async () => {
