@@ -8,8 +8,10 @@ const MiB = 2 ** 20
 const BUDGET = 64 * MiB
 const runtime = createCodeRuntime({ limits: { maxMemoryBytes: BUDGET, computeMs: 5000 } })
 afterAll(() => runtime.dispose())
+// A run may take its whole compute budget, and longer in wall time on a loaded machine.
+const TIMEOUT = { timeout: 60_000 }
 
-describe('memory budget of bulk built-ins', () => {
+describe('memory budget of bulk built-ins', TIMEOUT, () => {
   const bulk: [string, string][] = [
     ['padStart past the budget', `return 'x'.repeat(1 << 20).padStart(1 << 24, 'ab').length`],
     ['padEnd past the budget', `return '\\u00e9'.padEnd(1 << 24).length`],
@@ -122,7 +124,7 @@ describe('memory budget of bulk built-ins', () => {
   })
 })
 
-describe('host calls', () => {
+describe('host calls', TIMEOUT, () => {
   it('an argument too large for the result limit is refused before it is copied', async () => {
     const source = `const s = 'x'.repeat(1 << 25); try { await echo(s) } catch (e) { return e.message } return 'sent'`
     const result = await runtime.run({ source, bindings: { echo: (value: unknown) => value } })
@@ -140,7 +142,7 @@ describe('host calls', () => {
   })
 })
 
-describe('localeCompare', () => {
+describe('localeCompare', TIMEOUT, () => {
   it('compares huge strings without building anything per character', async () => {
     // It built 72 bytes per character: a 2^26-character compare passed 3 GiB of RSS (fuzz finding
     // hugeStrings.localeCompare). Its strings here hold about 12 MiB.
@@ -152,7 +154,7 @@ describe('localeCompare', () => {
   })
 })
 
-describe('stats.memoryBytes', () => {
+describe('stats.memoryBytes', TIMEOUT, () => {
   it('counts the most the program held at once, not what it holds at the end', async () => {
     const result = await runtime.run({ source: `let s = 'x'.repeat(8 << 20); s = ''; return 1` })
     expect(valueOf(result)).toBe(1)
