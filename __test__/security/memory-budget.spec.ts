@@ -43,6 +43,9 @@ describe('memory budget of bulk built-ins', TIMEOUT, () => {
     ['decodeURIComponent of a long string', `return decodeURIComponent('%C3%A9'.repeat(1 << 22)).length`],
     ['split into one-unit strings outside ASCII', `return '\\u00e9'.repeat(1 << 22).split('').length`],
     ['split into millions of empty pieces', `return 'x'.repeat(1 << 22).split('x').length`],
+    ['a Set growing past the budget', `const s = new Set(); for (let i = 0; i < 1e7; i++) s.add(i); return s.size`],
+    ['a Set built from a long array', `return new Set(Array.from({ length: 1 << 22 }, (_, i) => i)).size`],
+    ['a Map growing past the budget', `const m = new Map(); for (let i = 0; i < 1e7; i++) m.set(i, i); return m.size`],
     ['console.assert of a long message', `console.assert(false, 'x'.repeat(1 << 25)); return 1`],
     ['integer elements widened to values past the budget', `const a = []; for (let i = 0; i < 7e6; i++) a.push(i); a[0] = 'x'; return a.length`],
   ]
