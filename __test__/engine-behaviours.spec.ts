@@ -249,6 +249,31 @@ return seen`),
     expect(value).toEqual([1, 1, 1, 2, 3, 2])
   })
 
+  it('follows the prototype when its property turns into a getter, or another of its properties is deleted', async () => {
+    const value = valueOf(
+      await run(`const proto: any = { a: 0, v: 1, w: 7 }
+const object = Object.create(proto)
+const readV = () => object.v
+const readW = () => object.w
+const seen: unknown[] = []
+for (let i = 0; i < 3; i++) seen.push(readV(), readW())
+Object.defineProperty(proto, 'v', { get: () => 'from getter', configurable: true })
+seen.push(readV(), readW())
+delete proto.a
+seen.push(readV(), readW())
+delete proto.v
+seen.push(readV() ?? 'gone', readW())
+class Point { x: number; constructor(x: number) { this.x = x } get double() { return this.x * 2 } }
+const point = new Point(2)
+const readDouble = () => (point as any).double
+seen.push(readDouble(), readDouble())
+Object.defineProperty(Point.prototype, 'double', { value: 'now data' })
+seen.push(readDouble())
+return seen`),
+    )
+    expect(value).toEqual([1, 7, 1, 7, 1, 7, 'from getter', 7, 'from getter', 7, 'gone', 7, 4, 4, 'now data'])
+  })
+
   it('gives errors thrown by built-ins the program realm', async () => {
     expect(
       valueOf(await run(`const names: string[] = []
