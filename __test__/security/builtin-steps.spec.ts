@@ -27,6 +27,9 @@ describe('a long built-in call is stopped by the compute budget', () => {
   it.each([
     ['encodeURIComponent of a long string', `return encodeURIComponent('\u00e9'.repeat(1 << 24)).length`],
     ['escape of a long string', `return escape('\u00e9'.repeat(1 << 25)).length`],
+    ['normalize composing a long string', `return ('e\u0301'.repeat(1 << 24) + 'x').normalize('NFC').length`],
+    ['normalize decomposing a long string', `return ('\u00e9'.repeat(1 << 25) + 'x').normalize('NFD').length`],
+    ['JSON.parse of a long escaped string, repeated', `const text = '["' + '\\\\u0041'.repeat(1 << 24) + '"]'; for (;;) JSON.parse(text)`],
   ])('%s', async (_, source) => {
     const outcome = await runInChild(source, { ...BUDGET, maxMemoryBytes: 2 ** 30 })
     expect(outcome).toMatchObject({ ok: false, kind: 'compute_budget' })

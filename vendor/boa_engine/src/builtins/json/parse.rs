@@ -10,7 +10,7 @@
 use super::JsonNode;
 use crate::{
     Context, JsNativeError, JsObject, JsResult, JsStr, JsString, JsValue,
-    builtins::{Array, OrdinaryObject},
+    builtins::{Array, OrdinaryObject, string::comparison_steps},
     property::PropertyDescriptor,
 };
 
@@ -56,6 +56,9 @@ impl Unit for u16 {
 
 /// How many keys [`JsonReader::key`] remembers.
 const KEY_CACHE_SLOTS: usize = 64;
+
+/// Code units of a string token read between two step counts (local patch, see `string`).
+const UNITS_PER_STEP_CHECK: usize = 4096;
 
 /// The most members an object gets a shared shape for ([`JsonReader::make_object`]).
 const SHARED_SHAPE_MEMBERS: usize = 64;
@@ -157,7 +160,7 @@ impl<'a, T: Unit> JsonReader<'a, T> {
         let primitive = match self.peek() {
             Some(0x7B) => return self.object(context),
             Some(0x5B) => return self.array(context),
-            Some(0x22) => self.string()?.into(),
+            Some(0x22) => self.string(context)?.into(),
             Some(0x74) => self.literal(b"true", JsValue::new(true))?,
             Some(0x66) => self.literal(b"false", JsValue::new(false))?,
             Some(0x6E) => self.literal(b"null", JsValue::null())?,
@@ -193,7 +196,7 @@ impl<'a, T: Unit> JsonReader<'a, T> {
             if self.peek() != Some(0x22) {
                 return Err(self.unexpected());
             }
-            let key = self.key()?;
+            let key = self.key(context)?;
             if let Some(keys) = &mut keys {
                 keys.push(key.to_std_string_escaped());
             }
@@ -271,14 +274,14 @@ impl<'a, T: Unit> JsonReader<'a, T> {
     }
 
     /// A member's key: a string, shared with the same key read before when it has no escapes.
-    fn key(&mut self) -> JsResult<JsString> {
+    fn key(&mut self, context: &mut Context) -> JsResult<JsString> {
         let start = self.pos + 1;
         let Some(length) = self.units[start..]
             .iter()
             .position(|u| matches!(u.unit(), 0x22 | 0x5C | 0x00..=0x1F))
             .filter(|&length| self.units[start + length].unit() == 0x22)
         else {
-            return self.string();
+            return self.string(context);
         };
         let units = &self.units[start..start + length];
         let hash = units.iter().fold(length, |hash, unit| {
@@ -299,11 +302,20 @@ impl<'a, T: Unit> JsonReader<'a, T> {
         Ok(key)
     }
 
-    fn string(&mut self) -> JsResult<JsString> {
+    /// A string token. Both loops count a step per [`UNITS_PER_STEP_CHECK`] units read and the
+    /// decoded string grows through the allocation check: a 10^8-unit string token ran 160 ms
+    /// past a 50 ms budget.
+    fn string(&mut self, context: &mut Context) -> JsResult<JsString> {
         self.pos += 1;
         let start = self.pos;
+        let mut unchecked = 0;
         // The common case, no escapes: one slice of the text.
         while let Some(unit) = self.peek() {
+            unchecked += 1;
+            if unchecked == UNITS_PER_STEP_CHECK {
+                unchecked = 0;
+                context.count_steps(comparison_steps(UNITS_PER_STEP_CHECK))?;
+            }
             match unit {
                 0x22 => {
                     let string = Self::slice_string(&self.units[start..self.pos]);
@@ -315,12 +327,20 @@ impl<'a, T: Unit> JsonReader<'a, T> {
                 _ => self.pos += 1,
             }
         }
+        context.reserve_memory((self.pos - start) * 2)?;
         let mut decoded: Vec<u16> = self.units[start..self.pos].iter().map(|u| u.unit()).collect();
         loop {
+            unchecked += 1;
+            if unchecked == UNITS_PER_STEP_CHECK {
+                unchecked = 0;
+                context.count_steps(comparison_steps(UNITS_PER_STEP_CHECK))?;
+            }
+            context.reserve_utf16_room(&mut decoded, 1)?;
             match self.peek() {
                 None | Some(0x00..=0x1F) => return Err(self.unexpected()),
                 Some(0x22) => {
                     self.pos += 1;
+                    context.reserve_string(decoded.len(), false)?;
                     return Ok(JsString::from(&decoded[..]));
                 }
                 Some(0x5C) => {

@@ -128,13 +128,19 @@ pub(crate) struct String;
 /// `String::normalize`); the first refusal stops the writing and is kept for the caller.
 struct CheckedUtf16Sink<'a> {
     written: Vec<u16>,
-    context: &'a Context,
+    context: &'a mut Context,
     refused: Option<crate::JsError>,
 }
 
 impl write16::Write16 for CheckedUtf16Sink<'_> {
+    /// Each piece also counts steps: the normalizer's work between two pieces is a few code
+    /// units', and `normalize` of 2^24 composing pairs ran 0.8 s past a 50 ms budget.
     fn write_slice(&mut self, s: &[u16]) -> std::fmt::Result {
-        if let Err(refused) = self.context.reserve_memory(s.len() * 2) {
+        let checked = self
+            .context
+            .count_steps(comparison_steps(s.len()))
+            .and_then(|()| self.context.reserve_memory(s.len() * 2));
+        if let Err(refused) = checked {
             self.refused = Some(refused);
             return Err(std::fmt::Error);
         }
@@ -143,7 +149,8 @@ impl write16::Write16 for CheckedUtf16Sink<'_> {
     }
 }
 
-/// Code units per piece `repeat` builds its result from (local patch, see `String::repeat`).
+/// Code units per piece `repeat` builds its result from, and `normalize` copies its input in
+/// (local patch, see `String::repeat`).
 const REPEAT_CHUNK_UNITS: usize = 32 * 1024;
 
 impl IntrinsicObject for String {
@@ -2436,7 +2443,14 @@ impl String {
         // Local patch (code-runtime-boa): a decomposition can be many times longer than its
         // input, so the result is written to a sink that asks the allocation check as it grows.
         context.reserve_memory(s.len() * 2)?;
-        let s = s.iter().collect::<Vec<_>>();
+        let mut units = Vec::with_capacity(s.len());
+        let mut source = s.iter();
+        // The copy counts steps too: 2^27 units took tens of milliseconds.
+        while units.len() < s.len() {
+            units.extend(source.by_ref().take(REPEAT_CHUNK_UNITS));
+            context.count_steps(comparison_steps(REPEAT_CHUNK_UNITS))?;
+        }
+        let s = units;
         let mut result = CheckedUtf16Sink {
             written: Vec::new(),
             context,
@@ -2448,13 +2462,14 @@ impl String {
             Normalization::Nfkc => normalizers.nfkc.as_borrowed().normalize_utf16_to(&s, &mut result),
             Normalization::Nfkd => normalizers.nfkd.as_borrowed().normalize_utf16_to(&s, &mut result),
         };
-        if let Some(refused) = result.refused {
+        let CheckedUtf16Sink { written, refused, .. } = result;
+        if let Some(refused) = refused {
             return Err(refused);
         }
-        context.reserve_string(result.written.len(), false)?;
+        context.reserve_string(written.len(), false)?;
 
         // 7. Return ns.
-        Ok(js_string!(&result.written[..]).into())
+        Ok(js_string!(&written[..]).into())
     }
 
     /// `String.prototype.search( regexp )`
