@@ -8,7 +8,10 @@
 
 use std::{cell::Cell, fmt, rc::Rc};
 
-use crate::{Context, JsNativeError, JsResult, JsStr, JsString, string::Utf16JsStringBuilder};
+use crate::{
+    Context, JsNativeError, JsResult, JsStr, JsString,
+    string::{JsStrVariant, Latin1JsStringBuilder, Utf16JsStringBuilder},
+};
 
 /// Answers whether the program may allocate this many more bytes; an error is thrown to the
 /// program in place of the allocation.
@@ -181,15 +184,46 @@ impl Context {
         Ok(())
     }
 
-    /// The concatenation of `parts`, once its length is within the maximum string length and
-    /// its bytes are allowed by the allocation check.
-    pub(crate) fn concat_within_limits(&self, parts: &[JsStr<'_>]) -> JsResult<JsString> {
-        let length = parts.iter().fold(0usize, |sum, part| sum.saturating_add(part.len()));
-        self.reserve_string(length, parts.iter().all(JsStr::is_latin1))?;
-        Ok(JsString::concat_array(parts))
+    /// `parts` with `separator` between each two, once its length is within the maximum string
+    /// length and its bytes are allowed by the allocation check; built in place, without a list
+    /// of the pieces (which for many short parts took more than the result).
+    pub(crate) fn join_within_limits(
+        &self,
+        parts: &[JsString],
+        separator: &JsString,
+    ) -> JsResult<JsString> {
+        let separators = separator
+            .len()
+            .saturating_mul(parts.len().saturating_sub(1));
+        let length = parts
+            .iter()
+            .fold(separators, |sum, part| sum.saturating_add(part.len()));
+        let latin1 =
+            separator.as_str().is_latin1() && parts.iter().all(|part| part.as_str().is_latin1());
+        self.reserve_string(length, latin1)?;
+        let pieces = parts.iter().enumerate().flat_map(|(index, part)| {
+            let separator = (index > 0).then(|| separator.as_str());
+            separator.into_iter().chain(std::iter::once(part.as_str()))
+        });
+        if latin1 {
+            let mut result = Latin1JsStringBuilder::with_capacity(length);
+            for piece in pieces {
+                if let JsStrVariant::Latin1(units) = piece.variant() {
+                    result.extend_from_slice(units);
+                }
+            }
+            // SAFETY: every piece was Latin1.
+            Ok(unsafe { result.build_as_latin1() })
+        } else {
+            let mut result = Utf16JsStringBuilder::with_capacity(length);
+            for piece in pieces {
+                result.extend(piece.iter());
+            }
+            Ok(result.build())
+        }
     }
 
-    /// `first` followed by `rest`, within the same limits as [`Self::concat_within_limits`].
+    /// `first` followed by `rest`, within the same limits as [`Self::join_within_limits`].
     /// Local patch (code-runtime-boa): `s += piece`, `s + piece`, template literals and
     /// `concat` copied all of `s` every time, so building a string piece by piece was quadratic.
     /// A result of [`GROWABLE_STRING_MIN`] units or more goes into a buffer with half again as

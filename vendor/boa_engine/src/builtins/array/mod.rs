@@ -1008,14 +1008,16 @@ impl Array {
         };
 
         // 5. Let R be the empty String.
-        let mut r = super::vec_for_length(len.saturating_mul(2));
+        // Local patch (code-runtime-boa): the elements' strings are kept until R is built in one
+        // allocation, each asked of the allocation check as it is made (with its place in the
+        // list), and the separator is not stored between them: joining 2^22 numbers with a
+        // 64-unit separator, the program's count stood at 592 MiB under a 512 MiB budget when R
+        // (282 MiB) was asked for.
+        let mut parts = super::vec_for_length(len);
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
             // a. If k > 0, set R to the string-concatenation of R and sep.
-            if k > 0 {
-                r.push(separator.clone());
-            }
             // b. Let element be ? Get(O, ! ToString(𝔽(k))).
             let element = o.get(k, context)?;
             // c. If element is undefined, null or the array itself, let next be the empty String; otherwise, let next be ? ToString(element).
@@ -1025,14 +1027,14 @@ impl Array {
                 element.to_string(context)?
             };
             // d. Set R to the string-concatenation of R and next.
-            r.push(next.clone());
+            context.reserve_memory(size_of::<JsString>() + next.len() * 2)?;
+            parts.push(next);
             // e. Set k to k + 1.
         }
         // 8. Return R.
         // Local patch (code-runtime-boa): the elements may all be one string, so R can be far
         // larger than anything the program holds; the allocation check allows it first.
-        let parts = r.iter().map(JsString::as_str).collect::<Vec<_>>();
-        Ok(context.concat_within_limits(&parts)?.into())
+        Ok(context.join_within_limits(&parts, &separator)?.into())
     }
 
     /// `Array.prototype.toString( separator )`
