@@ -85,6 +85,17 @@ return [
   })
 })
 
+describe('Number() of long strings', () => {
+  it('skips whitespace around the number however long it is, as Node does', async () => {
+    const value = valueOf(
+      await run(`const pad = ' '.repeat(70000)
+return [Number(pad + '0x1F' + pad), Number(pad), Number('\\n'.repeat(100000) + '-Infinity'), Number('1'.repeat(70000)),
+  Number(pad + '1 2'), Number('0'.repeat(100000) + '7'), Number('\\u3000'.repeat(80000) + '12.5e1\\u2028')]`),
+    )
+    expect(value).toEqual([31, 0, -Infinity, Infinity, NaN, 7, 125].map((n) => (Number.isFinite(n) ? n : null)))
+  })
+})
+
 describe('Date.parse', () => {
   // Each local-time format is compared with the same moment built by the Date constructor in
   // the realm, so the test holds in any time zone.

@@ -305,6 +305,7 @@ const STOP_PROGRAMS = [
   // One such call is linear now (tens of ms); repeated, the stop lands inside one.
   { name: "normalize('NFC') of 2^22 composing pairs, repeated", source: "const s = 'e\\u0301'.repeat(1 << 22)\nwhile (true) s.normalize('NFC')", only: ['boa'] },
   { name: 'JSON.parse of a string of 2^22 escapes, repeated', source: "const t = '\"' + '\\\\u0041'.repeat(1 << 22) + '\"'\nwhile (true) JSON.parse(t)", only: ['boa'] },
+  { name: 'Number() of 2^26 spaces, repeated', source: "const s = ' '.repeat(2 ** 26)\nwhile (true) Number(s)", only: ['boa'] },
   { name: 'encodeURIComponent of 2^22 units, repeated', source: "const s = '\\u00e9'.repeat(1 << 22)\nwhile (true) encodeURIComponent(s)", only: ['boa'] },
   { name: 'JSON.stringify of 2000 levels, 2000-char keys, repeated', source: "let o = {}\nfor (let i = 0; i < 2000; i++) o = { ['k'.repeat(2000)]: o }\nwhile (true) JSON.stringify(o)", only: ['boa'] },
 ]

@@ -29,6 +29,8 @@ describe('a long built-in call is stopped by the compute budget', () => {
     ['escape of a long string', `return escape('\u00e9'.repeat(1 << 25)).length`],
     ['normalize composing a long string', `return ('e\u0301'.repeat(1 << 24) + 'x').normalize('NFC').length`],
     ['normalize decomposing a long string', `return ('\u00e9'.repeat(1 << 25) + 'x').normalize('NFD').length`],
+    ['repeat building a long string, repeated', `for (;;) 'x'.repeat(2 ** 27)`],
+    ['Number() of a long run of spaces, repeated', `const spaces = ' '.repeat(2 ** 27); for (;;) Number(spaces)`],
     ['JSON.parse of a long escaped string, repeated', `const text = '["' + '\\\\u0041'.repeat(1 << 24) + '"]'; for (;;) JSON.parse(text)`],
   ])('%s', async (_, source) => {
     const outcome = await runInChild(source, { ...BUDGET, maxMemoryBytes: 2 ** 30 })
