@@ -332,6 +332,11 @@ return {
     })
   })
 
+  it('are formatted by console.log as Node formats them, untouched before', async () => {
+    const result = await run(`console.log(Date.prototype, Atomics, Uint8Array.prototype, Map.prototype)\nconsole.log(Math)`)
+    expect(result.logs.map((entry) => entry.text)).toEqual(['{} Object [Atomics] {} TypedArray {} Object [Map] {}', 'Object [Math] {}'])
+  })
+
   it('give objects the engine made before the program touched their class the real prototype', async () => {
     const result = await run(`const bytes = new TextEncoder().encode('hi')
 console.log(bytes)

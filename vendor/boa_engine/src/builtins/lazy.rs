@@ -153,6 +153,13 @@ pub(crate) fn initialize_or_defer(realm: &Realm, lazy: bool) -> Vec<LazyBuiltIn>
     built_ins.to_vec()
 }
 
+/// Whether `object` stands in for a built-in not initialized yet.
+pub(crate) fn is_uninitialized(object: &JsObject) -> bool {
+    let methods = object.vtable();
+    std::ptr::eq(methods, &LAZY_ORDINARY_INTERNAL_METHODS)
+        || std::ptr::eq(methods, &LAZY_FUNCTION_INTERNAL_METHODS)
+}
+
 /// The internal methods `object` has once initialized: a constructor's, or an ordinary object's
 /// (every object [`lazy_built_ins`] leaves uninitialized is one or the other).
 fn own_internal_methods(object: &JsObject) -> &'static InternalObjectMethods {

@@ -428,7 +428,10 @@ impl JsObject {
     #[must_use]
     #[track_caller]
     pub fn is_ordinary(&self) -> bool {
-        self.is::<OrdinaryObject>()
+        // Local patch (code-runtime-boa): a built-in not initialized yet has internal methods that
+        // initialize it first (`builtins/lazy.rs`), so readers of ordinary objects' storage take
+        // their general path for it.
+        self.is::<OrdinaryObject>() && !crate::builtins::lazy::is_uninitialized(self)
     }
 
     /// Checks if it's an `Array` object.
