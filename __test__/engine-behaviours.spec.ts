@@ -67,6 +67,24 @@ return { stable, holes: [3, undefined, 1, , 2].sort(), boolean: [3, 1, 2].sort((
   })
 })
 
+describe('Math.sumPrecise', () => {
+  it('sums past the largest double exactly, to Infinity or back into range, without losing the run', async () => {
+    const value = valueOf(
+      await run(`const M = Number.MAX_VALUE
+const show = (terms: number[]) => { const sum = Math.sumPrecise(terms); return Object.is(sum, -0) ? '-0' : String(sum) }
+const many = (count: number, term: number) => Array(count).fill(term)
+return [
+  show(many(1 << 15, M)), show([...many(1 << 15, M), ...many(1 << 15, -M), 1]), show([...many(1 << 15, M), -Infinity]),
+  show([...many(1 << 15, M), NaN]), show([M, M, -M]), show([M, 1, -M]), show([M, 2 ** 970]), show([M, 2 ** 969]),
+  show([1e20, 0.1, -1e20]), show([-0, -0]), show([-(2 ** 1000) * 1.5, 2 ** 999, 2 ** 999, 3]),
+]`),
+    )
+    expect(value).toEqual([
+      'Infinity', '1', '-Infinity', 'NaN', String(Number.MAX_VALUE), '1', 'Infinity', String(Number.MAX_VALUE), '0.1', '-0', String(-(2 ** 999)),
+    ])
+  })
+})
+
 describe('Date.parse', () => {
   // Each local-time format is compared with the same moment built by the Date constructor in
   // the realm, so the test holds in any time zone.
@@ -247,6 +265,31 @@ seen.push(read(), proto.v)
 return seen`),
     )
     expect(value).toEqual([1, 1, 1, 2, 3, 2])
+  })
+
+  it('follows the prototype when its property turns into a getter, or another of its properties is deleted', async () => {
+    const value = valueOf(
+      await run(`const proto: any = { a: 0, v: 1, w: 7 }
+const object = Object.create(proto)
+const readV = () => object.v
+const readW = () => object.w
+const seen: unknown[] = []
+for (let i = 0; i < 3; i++) seen.push(readV(), readW())
+Object.defineProperty(proto, 'v', { get: () => 'from getter', configurable: true })
+seen.push(readV(), readW())
+delete proto.a
+seen.push(readV(), readW())
+delete proto.v
+seen.push(readV() ?? 'gone', readW())
+class Point { x: number; constructor(x: number) { this.x = x } get double() { return this.x * 2 } }
+const point = new Point(2)
+const readDouble = () => (point as any).double
+seen.push(readDouble(), readDouble())
+Object.defineProperty(Point.prototype, 'double', { value: 'now data' })
+seen.push(readDouble())
+return seen`),
+    )
+    expect(value).toEqual([1, 7, 1, 7, 1, 7, 'from getter', 7, 'from getter', 7, 'gone', 7, 4, 4, 'now data'])
   })
 
   it('gives errors thrown by built-ins the program realm', async () => {

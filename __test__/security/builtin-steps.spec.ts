@@ -22,6 +22,15 @@ describe('a long built-in call is stopped by the compute budget', () => {
     const outcome = await runInChild(source, BUDGET)
     expect(outcome).toMatchObject({ ok: false, kind: 'compute_budget' })
   })
+
+  // Results of several code units per unit: memory enough that only time can stop them.
+  it.each([
+    ['encodeURIComponent of a long string', `return encodeURIComponent('\u00e9'.repeat(1 << 24)).length`],
+    ['escape of a long string', `return escape('\u00e9'.repeat(1 << 25)).length`],
+  ])('%s', async (_, source) => {
+    const outcome = await runInChild(source, { ...BUDGET, maxMemoryBytes: 2 ** 30 })
+    expect(outcome).toMatchObject({ ok: false, kind: 'compute_budget' })
+  })
 })
 
 describe('a BigInt operation too long to stop is refused before it starts', () => {

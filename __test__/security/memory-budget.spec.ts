@@ -8,8 +8,10 @@ const MiB = 2 ** 20
 const BUDGET = 64 * MiB
 const runtime = createCodeRuntime({ limits: { maxMemoryBytes: BUDGET, computeMs: 5000 } })
 afterAll(() => runtime.dispose())
+// A run may take its whole compute budget, and longer in wall time on a loaded machine.
+const TIMEOUT = { timeout: 60_000 }
 
-describe('memory budget of bulk built-ins', () => {
+describe('memory budget of bulk built-ins', TIMEOUT, () => {
   const bulk: [string, string][] = [
     ['padStart past the budget', `return 'x'.repeat(1 << 20).padStart(1 << 24, 'ab').length`],
     ['padEnd past the budget', `return '\\u00e9'.padEnd(1 << 24).length`],
@@ -32,6 +34,18 @@ describe('memory budget of bulk built-ins', () => {
     ['URL.canParse of long parts', `return URL.canParse('x'.repeat(1 << 22), 'http://' + 'y'.repeat(1 << 22))`],
     ['new URL percent-encoding a long path', `return new URL('http://y/' + '\\u00e9'.repeat(1 << 22)).href.length`],
     ['a URL setter', `const u = new URL('http://x/'); u.hash = '\\u00e9'.repeat(1 << 22); return u.href.length`],
+    ['new TextDecoder with a long label', `return new TextDecoder('x'.repeat(1 << 25)).encoding`],
+    ['TextDecoder decoding invalid UTF-8 into replacement characters', `return new TextDecoder().decode(new Uint8Array(20 << 20).fill(0xff)).length`],
+    ['TextDecoder decoding a view of invalid UTF-8', `const b = new Uint8Array(24 << 20).fill(0xff); return new TextDecoder().decode(new DataView(b.buffer, 1 << 20)).length`],
+    ['encodeURIComponent growing past the budget', `return encodeURIComponent('\\u00e9'.repeat(1 << 23)).length`],
+    ['escape growing past the budget', `return escape('\\u00e9'.repeat(1 << 23)).length`],
+    ['unescape of a long string', `return unescape('%41'.repeat(1 << 23)).length`],
+    ['decodeURIComponent of a long string', `return decodeURIComponent('%C3%A9'.repeat(1 << 22)).length`],
+    ['split into one-unit strings outside ASCII', `return '\\u00e9'.repeat(1 << 22).split('').length`],
+    ['split into millions of empty pieces', `return 'x'.repeat(1 << 22).split('x').length`],
+    ['a Set growing past the budget', `const s = new Set(); for (let i = 0; i < 1e7; i++) s.add(i); return s.size`],
+    ['a Set built from a long array', `return new Set(Array.from({ length: 1 << 22 }, (_, i) => i)).size`],
+    ['a Map growing past the budget', `const m = new Map(); for (let i = 0; i < 1e7; i++) m.set(i, i); return m.size`],
     ['console.assert of a long message', `console.assert(false, 'x'.repeat(1 << 25)); return 1`],
     ['integer elements widened to values past the budget', `const a = []; for (let i = 0; i < 7e6; i++) a.push(i); a[0] = 'x'; return a.length`],
   ]
@@ -49,6 +63,31 @@ describe('memory budget of bulk built-ins', () => {
       atob(btoa('hello')), new TextEncoder().encode('h\\u00e9').length, atob({ toString: () => 'QUFB' }),
     ]`
     expect(valueOf(await runtime.run({ source }))).toEqual([1 << 20, 1008, 'hello', 3, 'AAA'])
+  })
+
+  it('TextDecoder still decodes what fits and is the same class to programs', async () => {
+    const source = `class Sub extends TextDecoder { extra = 1 }
+      const bytes = new TextEncoder().encode('h\u00e9llo')
+      return [
+        new TextDecoder(' UTF-8 ', { fatal: false }).encoding, new TextDecoder().decode(bytes), new TextDecoder().decode(new DataView(bytes.buffer, 1)),
+        new TextDecoder('utf-16le').decode(new Uint8Array([104, 0, 105, 0])), new TextDecoder().decode(new Uint8Array(20 << 20).fill(0x61)).length,
+        new Sub('utf8').extra, new Sub() instanceof TextDecoder, TextDecoder.prototype.constructor === TextDecoder, TextDecoder.name,
+      ]`
+    expect(valueOf(await runtime.run({ source }))).toEqual(['utf-8', 'h\u00e9llo', '\u00e9llo', 'hi', 20 << 20, 1, true, true, 'TextDecoder'])
+    const unknown = valueOf(await runtime.run({ source: `try { new TextDecoder('nope') } catch (e) { return [e.name, e.message] }` }))
+    expect(unknown).toEqual(['RangeError', "The given encoding 'nope' is not supported."])
+  })
+
+  it('split still gives what Node gives, and large splits that fit', async () => {
+    const source = `return ['a,b,,c'.split(','), 'a\u00e9\u0100'.split(''), 'abc'.split('', 2), 'a--b--c'.split('--', 2), ''.split(''), ''.split(','), 'x'.split(),
+      'x'.repeat(1 << 21).split('').length, '\u00e9'.repeat(1 << 18).split('').length, 'ab,'.repeat(1 << 18).split(',').length]`
+    expect(valueOf(await runtime.run({ source }))).toEqual([['a', 'b', '', 'c'], ['a', '\u00e9', '\u0100'], ['a', 'b'], ['a', 'b'], [], [''], ['x'], 1 << 21, 1 << 18, (1 << 18) + 1])
+  })
+
+  it('URI encoding and escape still give what Node gives', async () => {
+    const source = `return [encodeURIComponent('a b\u00e9\ud83d\ude00?'), encodeURI('http://x/a b?q=1#h'), escape('a b\u00e9\u0100@'),
+      unescape('%41%u0100%zz'), decodeURIComponent('%C3%A9%F0%9F%98%80'), decodeURI('%23%41'), encodeURIComponent('x'.repeat(1 << 22)).length]`
+    expect(valueOf(await runtime.run({ source }))).toEqual(['a%20b%C3%A9%F0%9F%98%80%3F', 'http://x/a%20b?q=1#h', 'a%20b%E9%u0100@', 'A\u0100%zz', '\u00e9\u{1F600}', '%23A', 1 << 22])
   })
 
   it('case mapping, toWellFormed, keys, sorting, JSON.rawJSON, URL, console.assert and Number still give what Node gives', async () => {
@@ -88,7 +127,7 @@ describe('memory budget of bulk built-ins', () => {
   })
 })
 
-describe('host calls', () => {
+describe('host calls', TIMEOUT, () => {
   it('an argument too large for the result limit is refused before it is copied', async () => {
     const source = `const s = 'x'.repeat(1 << 25); try { await echo(s) } catch (e) { return e.message } return 'sent'`
     const result = await runtime.run({ source, bindings: { echo: (value: unknown) => value } })
@@ -106,7 +145,7 @@ describe('host calls', () => {
   })
 })
 
-describe('localeCompare', () => {
+describe('localeCompare', TIMEOUT, () => {
   it('compares huge strings without building anything per character', async () => {
     // It built 72 bytes per character: a 2^26-character compare passed 3 GiB of RSS (fuzz finding
     // hugeStrings.localeCompare). Its strings here hold about 12 MiB.
@@ -118,7 +157,7 @@ describe('localeCompare', () => {
   })
 })
 
-describe('stats.memoryBytes', () => {
+describe('stats.memoryBytes', TIMEOUT, () => {
   it('counts the most the program held at once, not what it holds at the end', async () => {
     const result = await runtime.run({ source: `let s = 'x'.repeat(8 << 20); s = ''; return 1` })
     expect(valueOf(result)).toBe(1)

@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use cpu_time::ThreadTime;
 
 use boa_engine::error::{EngineError, PanicError};
+use boa_engine::native_function::NativeFunctionPointer;
 use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsTypedArray};
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
@@ -454,6 +456,41 @@ fn string_argument_bytes(args: &[JsValue], per_unit: f64) -> f64 {
     args.first().and_then(JsValue::as_string).map_or(0.0, |string| string.len() as f64 * per_unit)
 }
 
+/// What `TextDecoder.prototype.decode` holds at its peak for the bytes `value` views: valid
+/// UTF-8 is decoded in place, then copied into the result (measured 1 byte per input byte for
+/// ASCII, 2 allowed; up to 3.3 for other text, 4 allowed); invalid UTF-8 is first rewritten with
+/// a 3-byte replacement per bad byte (measured 8). The check reads the bytes once; decoding reads
+/// them again anyway.
+fn decoded_bytes(value: Option<&JsValue>, context: &mut Context) -> JsResult<f64> {
+    let Some(object) = value.and_then(JsValue::as_object) else {
+        return Ok(0.0);
+    };
+    let (buffer, range) = if let Ok(view) = JsTypedArray::from_object(object.clone()) {
+        let start = view.byte_offset(context)?;
+        (view.buffer(context)?, start..start + view.byte_length(context)?)
+    } else if let Ok(view) = JsDataView::from_object(object.clone()) {
+        let start = view.byte_offset(context)? as usize;
+        (view.buffer(context)?, start..start + view.byte_length(context)? as usize)
+    } else {
+        (object.into(), 0..usize::MAX)
+    };
+    let Some(buffer) = buffer.as_object().and_then(|buffer| JsArrayBuffer::from_object(buffer).ok()) else {
+        return Ok(0.0);
+    };
+    let Some(data) = buffer.data() else {
+        return Ok(0.0);
+    };
+    let bytes = data.get(range.start.min(data.len())..range.end.min(data.len())).unwrap_or_default();
+    let per_byte = if bytes.is_ascii() {
+        2.0
+    } else if std::str::from_utf8(bytes).is_ok() {
+        4.0
+    } else {
+        8.0
+    };
+    Ok(bytes.len() as f64 * per_byte)
+}
+
 fn length_of_this(this: &JsValue, context: &mut Context) -> JsResult<f64> {
     match this.as_object() {
         Some(object) => Ok(object.get(js_string!("length"), context)?.to_length(context)? as f64),
@@ -515,7 +552,7 @@ const fn url_setter(name: &'static str) -> Guarded {
     Guarded { owner: "URL", name, place: Place::Setter, strings: 1, estimate: |this, args, _| Ok(url_bytes(this, args)) }
 }
 
-const GUARDED: [Guarded; 17] = [
+const GUARDED: [Guarded; 18] = [
     // Both grow an array's element storage without a result the engine could check up front
     // (strings, argument lists and JSON are checked inside the engine, see `enforce`).
     Guarded {
@@ -557,7 +594,14 @@ const GUARDED: [Guarded; 17] = [
         strings: 1,
         estimate: |_, args, _| Ok(string_argument_bytes(args, 8.0)),
     },
-    // `new URL` itself is guarded by `guard_url_constructor`.
+    Guarded {
+        owner: "TextDecoder",
+        name: "decode",
+        place: Place::Prototype,
+        strings: 0,
+        estimate: |_, args, context| decoded_bytes(args.first(), context),
+    },
+    // `new URL` itself is guarded by `guard_constructors`.
     Guarded { owner: "URL", name: "canParse", place: Place::Own, strings: 2, estimate: |this, args, _| Ok(url_bytes(this, args)) },
     Guarded { owner: "URL", name: "parse", place: Place::Own, strings: 2, estimate: |this, args, _| Ok(url_bytes(this, args)) },
     url_setter("hash"),
@@ -606,7 +650,8 @@ fn reserve_estimate(bytes: f64, context: &Context) -> JsResult<()> {
     context.reserve_memory(bytes as usize)
 }
 
-/// Wraps the built-ins in [`GUARDED`] with their memory estimate, and `new URL` too.
+/// Wraps the built-ins in [`GUARDED`] and the constructors in [`GUARDED_CLASSES`] with their
+/// memory estimate.
 pub fn guard_bulk_allocations(context: &mut Context) -> JsResult<()> {
     for guarded in &GUARDED {
         let Guarded { owner, name, place, strings, estimate } = *guarded;
@@ -645,38 +690,49 @@ pub fn guard_bulk_allocations(context: &mut Context) -> JsResult<()> {
         };
         target.define_property_or_throw(JsString::from(name), descriptor, context)?;
     }
-    guard_url_constructor(context)
+    guard_constructors(context)
 }
 
-/// `new URL(url, base)` parses as `URL.parse` does: the global `URL` becomes a Proxy of the
-/// class whose `construct` trap asks for [`url_bytes`] first. Everything else (statics, the
-/// prototype, `instanceof`, subclasses) reaches the class through the Proxy.
-fn guard_url_constructor(context: &mut Context) -> JsResult<()> {
-    let class = built_in(&context.global_object(), "URL")?;
-    // The proxy has no get trap: its `prototype` is the class's.
-    let prototype = built_in(&class, "prototype")?;
-    let proxy = boa_engine::object::builtins::JsProxy::builder(class)
-        .construct(|_, trap_args, context| {
-            let (Some(class), Some(list)) = (trap_args.first().and_then(JsValue::as_object), trap_args.get(1).and_then(JsValue::as_object))
-            else {
-                return Err(JsNativeError::typ().with_message("URL construct trap called without its arguments").into());
-            };
-            let length = list.get(js_string!("length"), context)?.to_length(context)?;
-            let args = (0..length.min(2)).map(|index| list.get(index, context)).collect::<JsResult<Vec<_>>>()?;
-            let args = with_string_arguments(&args, 2, context)?;
-            reserve_estimate(url_bytes(&JsValue::undefined(), &args), context)?;
-            let new_target = trap_args.get(2).and_then(JsValue::as_object);
-            Ok(class.construct(&args, new_target.as_ref(), context)?.into())
-        })
-        .build(context)?;
-    let proxy = JsObject::from(proxy);
-    // `URL.prototype.constructor === URL`, as before.
-    for (owner, name) in [(context.global_object(), js_string!("URL")), (prototype, js_string!("constructor"))] {
-        owner.define_property_or_throw(
-            name,
-            PropertyDescriptor::builder().value(proxy.clone()).writable(true).enumerable(false).configurable(true),
-            context,
-        )?;
+/// Classes whose constructor allocates in proportion to its string arguments: `new URL(url,
+/// base)` parses as `URL.parse` does, and `new TextDecoder(label)` copies its label (three times,
+/// into a RangeError's message, when the label is unknown, which any long label is). Each is the
+/// `construct` trap of a Proxy that stands for the class.
+const GUARDED_CLASSES: [(&str, NativeFunctionPointer); 2] = [
+    ("URL", |_, trap_args, context| construct_within(trap_args, 2, |args| url_bytes(&JsValue::undefined(), args), context)),
+    ("TextDecoder", |_, trap_args, context| construct_within(trap_args, 1, |args| string_argument_bytes(args, 8.0), context)),
+];
+
+/// A `construct` trap's work: the first two arguments taken, the first `strings` of them
+/// converted to strings once, the estimate asked for, then the class constructed with them.
+fn construct_within(trap_args: &[JsValue], strings: usize, estimate: fn(&[JsValue]) -> f64, context: &mut Context) -> JsResult<JsValue> {
+    let (Some(class), Some(list)) = (trap_args.first().and_then(JsValue::as_object), trap_args.get(1).and_then(JsValue::as_object)) else {
+        return Err(JsNativeError::typ().with_message("construct trap called without its arguments").into());
+    };
+    let length = list.get(js_string!("length"), context)?.to_length(context)?;
+    let args = (0..length.min(2)).map(|index| list.get(index, context)).collect::<JsResult<Vec<_>>>()?;
+    let args = with_string_arguments(&args, strings, context)?;
+    reserve_estimate(estimate(&args), context)?;
+    let new_target = trap_args.get(2).and_then(JsValue::as_object);
+    Ok(class.construct(&args, new_target.as_ref(), context)?.into())
+}
+
+/// Each [`GUARDED_CLASSES`] global becomes a Proxy of its class with that `construct` trap;
+/// everything else (statics, the prototype, `instanceof`, subclasses) reaches the class through
+/// the Proxy.
+fn guard_constructors(context: &mut Context) -> JsResult<()> {
+    for (name, construct) in GUARDED_CLASSES {
+        let class = built_in(&context.global_object(), name)?;
+        // `Class.prototype.constructor === Class`, as before (the proxy has no get trap: its
+        // `prototype` is the class's).
+        let prototype = built_in(&class, "prototype")?;
+        let proxy = JsObject::from(boa_engine::object::builtins::JsProxy::builder(class).construct(construct).build(context)?);
+        for (owner, key) in [(context.global_object(), JsString::from(name)), (prototype, js_string!("constructor"))] {
+            owner.define_property_or_throw(
+                key,
+                PropertyDescriptor::builder().value(proxy.clone()).writable(true).enumerable(false).configurable(true),
+                context,
+            )?;
+        }
     }
     Ok(())
 }

@@ -67,6 +67,37 @@ impl fmt::Debug for NativeLimits {
     }
 }
 
+/// A growable buffer of UTF-16 code units on its way to becoming a string.
+pub(crate) trait Utf16Buffer {
+    fn len(&self) -> usize;
+    fn capacity(&self) -> usize;
+    fn reserve_exact(&mut self, more: usize);
+}
+
+impl Utf16Buffer for Utf16JsStringBuilder {
+    fn len(&self) -> usize {
+        self.len()
+    }
+    fn capacity(&self) -> usize {
+        self.capacity()
+    }
+    fn reserve_exact(&mut self, more: usize) {
+        self.reserve_exact(more);
+    }
+}
+
+impl Utf16Buffer for Vec<u16> {
+    fn len(&self) -> usize {
+        self.len()
+    }
+    fn capacity(&self) -> usize {
+        self.capacity()
+    }
+    fn reserve_exact(&mut self, more: usize) {
+        self.reserve_exact(more);
+    }
+}
+
 /// What a program sees when a string would be longer than the maximum, as in V8.
 fn invalid_string_length() -> JsNativeError {
     JsNativeError::range().with_message("Invalid string length")
@@ -130,10 +161,10 @@ impl Context {
     /// Makes room for `more` code units in `builder`, growing it as `Vec` grows (to twice its
     /// capacity, or what is needed), once the length is within the maximum string length and
     /// the growth is allowed by the allocation check: for results whose length is only known as
-    /// they are written (case mapping).
+    /// they are written (case mapping, URI encoding, `escape`).
     pub(crate) fn reserve_utf16_room(
         &self,
-        builder: &mut Utf16JsStringBuilder,
+        builder: &mut impl Utf16Buffer,
         more: usize,
     ) -> JsResult<()> {
         let needed = builder.len().saturating_add(more);

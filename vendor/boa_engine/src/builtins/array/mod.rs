@@ -400,7 +400,13 @@ impl Array {
         //     b. Set n to n + 1.
         // 5. Return array.
         // NOTE: This deviates from the spec, but it should have the same behaviour.
-        let elements: ThinVec<_> = elements.into_iter().collect();
+        Self::create_array_from_values(elements.into_iter().collect(), context)
+    }
+
+    /// [`Self::create_array_from_list`] for a list already collected (local patch,
+    /// code-runtime-boa: `split` builds its list under the allocation check, then hands it over
+    /// without a second copy).
+    pub(crate) fn create_array_from_values(elements: ThinVec<JsValue>, context: &Context) -> JsObject {
         let length = elements.len();
 
         context

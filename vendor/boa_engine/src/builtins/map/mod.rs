@@ -255,7 +255,7 @@ impl Map {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-map.prototype.set
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Map/set
-    pub(crate) fn set(this: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn set(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         let value = args.get_or_undefined(1);
 
         // 1. Let M be the this value.
@@ -275,6 +275,7 @@ impl Map {
         //       i. Set p.[[Value]] to value.
         // 5. Let p be the Record { [[Key]]: key, [[Value]]: value }.
         // 6. Append p to M.[[MapData]].
+        context.reserve_memory(map.borrow().data().growth_bytes())?;
         map.borrow_mut().data_mut().insert(key, value.clone());
 
         // 7. Return M.

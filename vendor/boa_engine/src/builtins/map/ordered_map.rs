@@ -123,6 +123,12 @@ impl<V> OrderedMap<V> {
         self.map.insert(MapKey::Key(key), Some(value)).flatten()
     }
 
+    /// Bytes the next [`Self::insert`] may allocate at once: when the map is full, its entries
+    /// and index table double (local patch, code-runtime-boa: asked of the allocation check first).
+    pub(crate) fn growth_bytes(&self) -> usize {
+        table_growth_bytes::<(MapKey, Option<V>)>(self.map.len(), self.map.capacity())
+    }
+
     /// Remove the key-value pair equivalent to `key` and return
     /// its value.
     ///
@@ -224,4 +230,16 @@ impl<V: Trace + 'static> Drop for MapLock<'_, V> {
     fn drop(&mut self) {
         self.0.borrow_mut().data_mut().unlock();
     }
+}
+
+/// What an `indexmap` table of `capacity` entries of `T`, holding `len`, allocates on its next
+/// insertion: nothing while it has room, else its entries (with their hash) and its index
+/// table (a word and a control byte per slot, at most 7/8 full) double. Local patch
+/// (code-runtime-boa): `new Set` of 2^22 numbers passed a 64 MiB budget by 20% in one growth.
+pub(crate) fn table_growth_bytes<T>(len: usize, capacity: usize) -> usize {
+    if len < capacity {
+        return 0;
+    }
+    let per_entry = size_of::<T>() + size_of::<u64>() + (size_of::<usize>() + 1) * 8 / 7;
+    capacity.max(4) * per_entry
 }

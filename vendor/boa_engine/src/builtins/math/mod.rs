@@ -1006,6 +1006,8 @@ impl Math {
         };
         // 5. Let count be 0.
         let mut count = 0;
+        // Whole units of 2^1000 taken out of the terms (local patch, see `add_split`).
+        let mut units: i64 = 0;
         // 6. Let next be not-started.
         // 7. Repeat, while next is not done,
         // a. Set next to ? IteratorStepValue(iteratorRecord).
@@ -1041,15 +1043,85 @@ impl Math {
             // 4. Else if n is not -0𝔽 and state is either minus-zero or finite, then
             // a. Set state to finite.
             // b. Set sum to sum + ℝ(n).
-            sum.add(number);
+            units += add_split(&mut sum, number);
             // v. Set count to count + 1.
             count += 1;
+            if count % FOLD_EVERY == 0 {
+                units += fold_whole_units(&mut sum);
+            }
         }
         // 8. If state is not-a-number, return NaN.
         // 9. If state is plus-infinity, return +∞𝔽.
         // 10. If state is minus-infinity, return -∞𝔽.
         // 11. If state is minus-zero, return -0𝔽.
         // 12. Return 𝔽(sum).
-        Ok(sum.sum().into())
+        Ok(finish_with_units(sum, units).into())
     }
+}
+
+/// Local patch (code-runtime-boa, `Math.sumPrecise`): xsum's accumulator holds sums up to about
+/// 2^1037; past that its carry propagation indexes past its chunks and panics (2^14 numbers
+/// near `Number.MAX_VALUE` ended the run with an InternalError). Each finite term of 2^1000 or
+/// more is therefore split exactly into whole units of 2^1000, counted in an integer, and the
+/// rest (below 2^1000), added to the accumulator.
+#[cfg(feature = "xsum")]
+const UNIT: f64 = 1.0715086071862673e301; // 2^1000
+
+/// Terms between two folds of the accumulator's own whole units into the count: 2^23 terms
+/// below 2^1000 sum to less than 2^1023, so a fold's units stay exact as a double.
+#[cfg(feature = "xsum")]
+const FOLD_EVERY: u64 = 1 << 23;
+
+/// Adds `n` to `sum`, its whole units of 2^1000 to the returned count.
+#[cfg(feature = "xsum")]
+fn add_split(sum: &mut xsum::XsumVariant, n: f64) -> i64 {
+    use xsum::Xsum;
+    if n.is_finite() && n.abs() >= UNIT {
+        // |n| < 2^1024, so fewer than 2^24 units; n is a multiple of 2^948, and so is the rest.
+        let units = (n / UNIT).trunc();
+        sum.add(n - units * UNIT);
+        units as i64
+    } else {
+        sum.add(n);
+        0
+    }
+}
+
+/// Moves the whole units of 2^1000 the accumulator holds into the returned count, exactly.
+#[cfg(feature = "xsum")]
+fn fold_whole_units(sum: &mut xsum::XsumVariant) -> i64 {
+    use xsum::Xsum;
+    let held = sum.sum();
+    if !held.is_finite() {
+        return 0;
+    }
+    let units = (held / UNIT).trunc();
+    if units != 0.0 {
+        sum.add(-units * UNIT);
+    }
+    units as i64
+}
+
+/// The correctly rounded value of `sum` plus `units` × 2^1000. Units go back in steps of 2^23
+/// (2^1023 each); past 2^35 units (2^1035) the rest, below 2^1023 after folding, cannot bring
+/// the total back within range, so it is an infinity of the units' sign.
+#[cfg(feature = "xsum")]
+fn finish_with_units(mut sum: xsum::XsumVariant, mut units: i64) -> f64 {
+    use xsum::Xsum;
+    const STEP: i64 = 1 << 23;
+    if units.abs() > 1 << 35 {
+        // An infinite or NaN term decides the result whatever the finite ones add up to.
+        let rest = sum.sum();
+        return if rest.is_finite() { f64::INFINITY.copysign(units as f64) } else { rest };
+    }
+    while units.abs() >= STEP {
+        let step = STEP * units.signum();
+        sum.add(step as f64 * UNIT);
+        units -= step;
+    }
+    // No zero is added: it would turn a sum of negative zeros into +0.
+    if units != 0 {
+        sum.add(units as f64 * UNIT);
+    }
+    sum.sum()
 }

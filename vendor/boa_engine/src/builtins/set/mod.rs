@@ -286,7 +286,7 @@ impl Set {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-set.prototype.add
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Set/add
-    pub(crate) fn add(this: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn add(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let S be the this value.
         // 2. Perform ? RequireInternalSlot(S, [[SetData]]).
         let set = this
@@ -303,6 +303,7 @@ impl Set {
         //   a. If e is not empty and SameValueZero(e, value) is true, then
         //     i. Return S.
         // 5. Append value to S.[[SetData]].
+        context.reserve_memory(set.borrow().data().growth_bytes())?;
         set.borrow_mut().data_mut().add(value.clone());
 
         Ok(this.clone())

@@ -83,6 +83,12 @@ impl OrderedSet {
         self.inner.insert(MapKey::Key(value))
     }
 
+    /// Bytes the next [`Self::add`] may allocate at once: when the set is full, its entries and
+    /// index table double (local patch, code-runtime-boa: asked of the allocation check first).
+    pub(crate) fn growth_bytes(&self) -> usize {
+        crate::builtins::map::ordered_map::table_growth_bytes::<MapKey>(self.inner.len(), self.inner.capacity())
+    }
+
     /// Delete the `value` from the set and return true if successful
     ///
     /// Return `false` if `value` is not in set.

@@ -184,7 +184,7 @@ pub(crate) fn decode_uri(
     let reserved_uri_set = is_uri_reserved_or_number_sign;
 
     // 3. Return ? Decode(uriString, reservedURISet).
-    Ok(JsValue::from(decode(&uri_string, reserved_uri_set)?))
+    Ok(JsValue::from(decode(&uri_string, reserved_uri_set, context)?))
 }
 /// Builtin JavaScript `decodeURIComponent ( encodedURIComponent )` function.
 ///
@@ -215,6 +215,7 @@ pub(crate) fn decode_uri_component(
     Ok(JsValue::from(decode(
         &component_string,
         reserved_uri_component_set,
+        context,
     )?))
 }
 
@@ -244,7 +245,7 @@ pub(crate) fn encode_uri(
     let unescaped_uri_set = is_uri_reserved_or_uri_unescaped_or_number_sign;
 
     // 3. Return ? Encode(uriString, unescapedURISet).
-    Ok(JsValue::from(encode(&uri_string, unescaped_uri_set)?))
+    Ok(JsValue::from(encode(&uri_string, unescaped_uri_set, context)?))
 }
 
 /// Builtin JavaScript `encodeURIComponent ( uriComponent )` function.
@@ -276,6 +277,7 @@ pub(crate) fn encode_uri_component(
     Ok(JsValue::from(encode(
         &component_string,
         unescaped_uri_component_set,
+        context,
     )?))
 }
 
@@ -289,7 +291,11 @@ pub(crate) fn encode_uri_component(
 ///  - [ECMAScript reference][spec]
 ///
 /// [spec]: https://tc39.es/ecma262/#sec-encode
-fn encode<F>(string: &JsString, unescaped_set: F) -> JsResult<JsString>
+///
+/// Local patch (code-runtime-boa): the result (up to 9 code units per unit) is asked of the
+/// allocation check as it grows and before it becomes a string, and each unit counts a step:
+/// `encodeURIComponent` of 2^23 units held 232 MiB under a 64 MiB budget, and ran 0.9 s unpolled.
+fn encode<F>(string: &JsString, unescaped_set: F, context: &mut Context) -> JsResult<JsString>
 where
     F: Fn(u16) -> bool,
 {
@@ -297,6 +303,7 @@ where
     let str_len = string.len();
 
     // 2. Let R be the empty String.
+    context.reserve_memory(str_len * 2)?;
     let mut r = Vec::with_capacity(str_len);
 
     // 3. Let k be 0.
@@ -305,8 +312,12 @@ where
     loop {
         // a. If k = strLen, return R.
         if k == str_len {
+            context.reserve_string(r.len(), true)?;
             return Ok(js_string!(&r[..]));
         }
+        context.count_steps(1)?;
+        // The most one code point adds: four octets of three units each.
+        context.reserve_utf16_room(&mut r, 12)?;
 
         // b. Let C be the code unit at index k within string.
         let c = string.code_unit_at(k).js_expect("Bounds were verified")?;
@@ -362,14 +373,19 @@ where
 ///  - [ECMAScript reference][spec]
 ///
 /// [spec]: https://tc39.es/ecma262/#sec-decode
+///
+/// Local patch (code-runtime-boa): the result is never longer than `string`, so its buffer and
+/// the string made from it are asked of the allocation check up front, and each unit counts a
+/// step.
 #[allow(clippy::many_single_char_names)]
-fn decode<F>(string: &JsString, reserved_set: F) -> JsResult<JsString>
+fn decode<F>(string: &JsString, reserved_set: F, context: &mut Context) -> JsResult<JsString>
 where
     F: Fn(u16) -> bool,
 {
     // 1. Let strLen be the length of string.
     let str_len = string.len();
     // 2. Let R be the empty String.
+    context.reserve_memory(str_len * 4)?;
     let mut r = Vec::with_capacity(str_len);
 
     let mut octets = Vec::with_capacity(4);
@@ -383,6 +399,7 @@ where
         let Some(c) = string.code_unit_at(k) else {
             return Ok(js_string!(&r[..]));
         };
+        context.count_steps(1)?;
 
         // c. If C is not the code unit 0x0025 (PERCENT SIGN), then
         #[allow(clippy::if_not_else)]

@@ -175,6 +175,16 @@ impl Shape {
         }
     }
 
+    /// Calls `f` with the prototype, borrowed: no clone and drop of it. Patched (code-runtime-boa,
+    /// vendor/README.md), for inline caches, which check the prototype at every hit.
+    #[inline]
+    pub(crate) fn with_prototype<R>(&self, f: impl FnOnce(Option<&crate::JsObject>) -> R) -> R {
+        match &self.inner {
+            Inner::Shared(shape) => f(shape.prototype_ref().as_ref()),
+            Inner::Unique(shape) => f(shape.prototype_ref().as_ref()),
+        }
+    }
+
     /// Get the [`JsPrototype`] of the [`Shape`].
     #[must_use]
     pub fn prototype(&self) -> JsPrototype {

@@ -58,6 +58,11 @@ impl UniqueShape {
         self.inner.prototype.borrow().clone()
     }
 
+    /// The prototype, borrowed (patched, code-runtime-boa: see `Shape::with_prototype`).
+    pub(crate) fn prototype_ref(&self) -> boa_gc::GcRef<'_, JsPrototype> {
+        self.inner.prototype.borrow()
+    }
+
     /// Get the property table of the [`UniqueShape`].
     fn property_table(&self) -> &RefCell<PropertyTableInner> {
         &self.inner.property_table

@@ -8,7 +8,7 @@ use boa_macros::{Finalize, Trace};
 use crate::{
     JsString, JsValue,
     object::{
-        JsObject,
+        ErasedObject, JsObject,
         shape::{Shape, WeakShape, slot::{Slot, SlotAttributes}},
     },
 };
@@ -25,6 +25,24 @@ pub(crate) struct CacheEntry {
     pub(crate) shape: WeakShape,
     #[unsafe_ignore_trace]
     pub(crate) slot: Slot,
+    /// Patched (code-runtime-boa, vendor/README.md): for a property found on the prototype, the
+    /// prototype's shape when it was cached. The receiver's shape names the prototype but not
+    /// its layout: after `delete proto.a`, a cached index into it read past its storage (an
+    /// engine panic), and after redefining `proto.v` as a getter the read returned the getter.
+    pub(crate) prototype_shape: Option<WeakShape>,
+}
+
+impl CacheEntry {
+    /// Whether this entry answers for an object of `shape`: the same shape and, for a property
+    /// on the prototype, a prototype still of the shape it had when cached.
+    fn answers_for(&self, shape: &Shape) -> bool {
+        self.shape.points_to(shape)
+            && self.prototype_shape.as_ref().is_none_or(|cached| {
+                shape.with_prototype(|prototype| {
+                    prototype.is_some_and(|prototype| cached.points_to(prototype.borrow().shape()))
+                })
+            })
+    }
 }
 
 /// An inline cache entry for a property access.
@@ -72,11 +90,20 @@ impl InlineCache {
 
         let mut entries = self.entries.borrow_mut();
 
+        let prototype_shape = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+            shape.with_prototype(|prototype| {
+                prototype.map(|prototype| WeakShape::from(prototype.borrow().shape()))
+            })
+        } else {
+            None
+        };
+
         // Add a new entry if there's space.
         if entries
             .try_push(CacheEntry {
                 shape: shape.into(),
                 slot,
+                prototype_shape,
             })
             .is_err()
         {
@@ -99,13 +126,14 @@ impl InlineCache {
         let mut entries = self.entries.borrow_mut();
         let mut i = 0;
         while i < entries.len() {
-            if entries[i].shape.points_to(shape) {
+            if entries[i].answers_for(shape) {
                 return Some(entries[i].slot);
             }
-            if entries[i].shape.is_alive() {
+            if entries[i].shape.is_alive() && !entries[i].shape.points_to(shape) {
                 i += 1;
             } else {
-                // Opportunistically clean up stale weak shapes.
+                // Opportunistically clean up stale weak shapes, and entries for this shape
+                // whose prototype changed since.
                 entries.swap_remove(i);
             }
         }
@@ -121,15 +149,22 @@ impl InlineCache {
         if slot.attributes.has_get() {
             return None;
         }
-        Some(if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-            let prototype = object_borrowed
-                .shape()
-                .prototype()
-                .expect("prototype should have value");
-            let prototype = prototype.borrow();
-            prototype.properties().storage[slot.index as usize].clone()
-        } else {
-            object_borrowed.properties().storage[slot.index as usize].clone()
+        Some(slot_value(&object_borrowed, slot, 0))
+    }
+}
+
+/// Patched (code-runtime-boa, vendor/README.md): what a cache hit reads, `offset` past the
+/// slot's index (1 for an accessor's setter), in `object`'s storage or, for a property found on
+/// the prototype, in the prototype's, borrowed (no clone and drop of the prototype).
+#[inline(always)]
+pub(crate) fn slot_value(object: &ErasedObject, slot: Slot, offset: usize) -> JsValue {
+    let index = slot.index as usize + offset;
+    if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+        object.shape().with_prototype(|prototype| {
+            let prototype = prototype.expect("prototype should have value").borrow();
+            prototype.properties().storage[index].clone()
         })
+    } else {
+        object.properties().storage[index].clone()
     }
 }

@@ -140,6 +140,10 @@ impl SharedShape {
     pub fn prototype(&self) -> JsPrototype {
         self.inner.prototype.clone()
     }
+    /// The prototype, borrowed (patched, code-runtime-boa: see `Shape::with_prototype`).
+    pub(crate) fn prototype_ref(&self) -> &JsPrototype {
+        &self.inner.prototype
+    }
     /// Get the property this [`SharedShape`] refers to.
     pub(crate) fn property(&self) -> (PropertyKey, Slot) {
         let inner = self.property_table().inner().borrow();

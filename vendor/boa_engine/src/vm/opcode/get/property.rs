@@ -1,8 +1,9 @@
 use boa_string::StaticJsStrings;
 
+use crate::vm::inline_cache::slot_value;
 use crate::{
     Context, JsResult, JsValue, js_string,
-    object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
+    object::internal_methods::InternalMethodPropertyContext,
     property::PropertyKey,
     vm::opcode::{IndexOperand, Operation, RegisterOperand},
 };
@@ -44,14 +45,7 @@ fn get_by_name<const LENGTH: bool>(
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
     let object_borrowed = object.borrow();
     if let Some(slot) = ic.get(object_borrowed.shape()) {
-        let shape = object_borrowed.shape();
-        let mut result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-            let prototype = shape.prototype().expect("prototype should have value");
-            let prototype = prototype.borrow();
-            prototype.properties().storage[slot.index as usize].clone()
-        } else {
-            object_borrowed.properties().storage[slot.index as usize].clone()
-        };
+        let mut result = slot_value(&object_borrowed, slot, 0);
 
         drop(object_borrowed);
         if slot.attributes.has_get() && result.is_object() {

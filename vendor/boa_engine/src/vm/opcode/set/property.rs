@@ -2,6 +2,7 @@ use crate::JsExpect;
 use crate::JsValue;
 use crate::value::JsVariant;
 use crate::vm::opcode::{IndexOperand, RegisterOperand};
+use crate::vm::inline_cache::slot_value;
 use crate::{
     Context, JsNativeError, JsResult,
     builtins::function::set_function_name,
@@ -35,14 +36,7 @@ fn set_by_name(
         let slot_index = slot.index as usize;
 
         if slot.attributes.is_accessor_descriptor() {
-            let result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-                let prototype = shape.prototype().expect("prototype should have value");
-                let prototype = prototype.borrow();
-
-                prototype.properties().storage[slot_index + 1].clone()
-            } else {
-                object_borrowed.properties().storage[slot_index + 1].clone()
-            };
+            let result = slot_value(&object_borrowed, slot, 1);
 
             drop(object_borrowed);
             if slot.attributes.has_set() && result.is_object() {
