@@ -313,3 +313,94 @@ return names.concat(String.fromCharCode(104, 105))`)),
     ).toEqual(['RangeError', 'RangeError', 'RangeError', 'hi'])
   })
 })
+
+describe('built-ins a realm initializes on first use', () => {
+  // Date, Map, Set, the typed arrays, DataView, SharedArrayBuffer, the weak collections, Math,
+  // JSON, Reflect and Atomics are filled in the first time a program touches them
+  // (vendor/boa_engine builtins/lazy.rs); whatever touches them first, they look the same.
+  const LAZY = `const lazy = {
+  Date: () => [Date, Date.prototype],
+  Map: () => [Map, Map.prototype],
+  Set: () => [Set, Set.prototype],
+  TypedArray: () => [Object.getPrototypeOf(Int8Array), Object.getPrototypeOf(Int8Array.prototype)],
+  Int8Array: () => [Int8Array, Int8Array.prototype],
+  Uint8Array: () => [Uint8Array, Uint8Array.prototype],
+  Float16Array: () => [Float16Array, Float16Array.prototype],
+  BigUint64Array: () => [BigUint64Array, BigUint64Array.prototype],
+  DataView: () => [DataView, DataView.prototype],
+  SharedArrayBuffer: () => [SharedArrayBuffer, SharedArrayBuffer.prototype],
+  WeakRef: () => [WeakRef, WeakRef.prototype],
+  WeakMap: () => [WeakMap, WeakMap.prototype],
+  WeakSet: () => [WeakSet, WeakSet.prototype],
+  FinalizationRegistry: () => [FinalizationRegistry, FinalizationRegistry.prototype],
+  Math: () => [Math],
+  JSON: () => [JSON],
+  Reflect: () => [Reflect],
+  Atomics: () => [Atomics],
+}
+const describeObject = (object: any) => [
+  Object.prototype.toString.call(object),
+  Object.isExtensible(object),
+  ...[...Object.getOwnPropertyNames(object), ...Object.getOwnPropertySymbols(object)].map((key) => {
+    const d = Object.getOwnPropertyDescriptor(object, key)!
+    const value = 'value' in d ? (typeof d.value === 'function' ? d.value.name + '/' + d.value.length : typeof d.value) : 'accessor ' + typeof d.get + ' ' + typeof d.set
+    return [String(key), value, d.writable, d.enumerable, d.configurable].join(' ')
+  }),
+]
+const describeAll = (names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, (lazy as any)[name]().map(describeObject)]))`
+
+  it('have the same properties, descriptors and order whichever is touched first', async () => {
+    const forward = valueOf(await run(`${LAZY}\nreturn describeAll(Object.keys(lazy))`))
+    const backward = valueOf(await run(`${LAZY}\nconst names = Object.keys(lazy).reverse()\nreturn describeAll(names)`))
+    expect(backward).toEqual(forward)
+    expect(forward.Math[0]).toContain('PI number false false false')
+    expect(forward.Math[0]).toContain('max max/2 true false true')
+    expect(forward.Date[0]).toContain('now now/0 true false true')
+    expect(forward.Uint8Array[0]).toContain('BYTES_PER_ELEMENT number false false false')
+  })
+
+  it('are bound as globals, named, callable and constructible before anything else touches them', async () => {
+    const value = valueOf(
+      await run(`const global = Object.getOwnPropertyDescriptor(globalThis, 'Date')!
+return {
+  global: [global.writable, global.enumerable, global.configurable, typeof global.value],
+  source: Function.prototype.toString.call(WeakMap),
+  typeofs: [typeof Math, typeof Reflect, typeof Uint8Array, typeof Atomics],
+  tag: Object.prototype.toString.call(Reflect),
+  json: JSON.stringify({ math: Math, atomics: Atomics }),
+  instance: new Date(0).toISOString(),
+  called: typeof Date(),
+  keys: Object.keys(Math).length,
+}`),
+    )
+    expect(value).toEqual({
+      global: [true, false, true, 'function'],
+      source: 'function WeakMap() { [native code] }',
+      typeofs: ['object', 'object', 'function', 'object'],
+      tag: '[object Reflect]',
+      json: '{"math":{},"atomics":{}}',
+      instance: '1970-01-01T00:00:00.000Z',
+      called: 'string',
+      keys: 0,
+    })
+  })
+
+  it('are formatted by console.log as Node formats them, untouched before', async () => {
+    const result = await run(`console.log(Date.prototype, Atomics, Uint8Array.prototype, Map.prototype)\nconsole.log(Math)`)
+    expect(result.logs.map((entry) => entry.text)).toEqual(['{} Object [Atomics] {} TypedArray {} Object [Map] {}', 'Object [Math] {}'])
+  })
+
+  it('give objects the engine made before the program touched their class the real prototype', async () => {
+    const result = await run(`const bytes = new TextEncoder().encode('hi')
+console.log(bytes)
+return [Object.getPrototypeOf(bytes) === Uint8Array.prototype, bytes instanceof Uint8Array, bytes.length, Array.from(bytes), bytes.toString()]`)
+    expect(valueOf(result)).toEqual([true, true, 2, [104, 105], '104,105'])
+    expect(result.logs.map((entry) => entry.text)).toEqual(['Uint8Array(2) [ 104, 105 ]'])
+  })
+
+  it('stay separate in each run: a change to one never reaches the next', async () => {
+    expect(valueOf(await run(`(Math as any).answer = 42\nDate.prototype.getTime = () => 0\nreturn (Math as any).answer`))).toBe(42)
+    expect(valueOf(await run(`return ['answer' in Math, new Date(5).getTime()]`))).toEqual([false, 5])
+  })
+})

@@ -616,10 +616,20 @@ const GUARDED: [Guarded; 18] = [
     url_setter("username"),
 ];
 
-/// The object at `owner[name]`, which a fresh realm always has.
-fn built_in(owner: &JsObject, name: &str, context: &mut Context) -> JsResult<JsObject> {
-    let value = owner.get(JsString::from(name), context)?;
-    value.as_object().ok_or_else(|| JsNativeError::typ().with_message(format!("missing built-in {name}")).into())
+/// `owner`'s own property `name`, which a fresh realm always has, read from its property map:
+/// no program has run yet, and reading it through `[[Get]]` and a descriptor object made these
+/// wrappers a sixth of a realm's build.
+fn own_property(owner: &JsObject, name: &str) -> JsResult<PropertyDescriptor> {
+    owner.borrow().properties().get(&JsString::from(name).into()).ok_or_else(|| missing(name))
+}
+
+/// The object at `owner[name]`, an own data property of a fresh realm's built-in.
+fn built_in(owner: &JsObject, name: &str) -> JsResult<JsObject> {
+    own_property(owner, name)?.value().and_then(JsValue::as_object).ok_or_else(|| missing(name))
+}
+
+fn missing(name: &str) -> JsError {
+    JsNativeError::typ().with_message(format!("missing built-in {name}")).into()
 }
 
 /// The first `count` arguments converted to strings (`undefined` stays: it means "absent" to
@@ -645,24 +655,21 @@ fn reserve_estimate(bytes: f64, context: &Context) -> JsResult<()> {
 pub fn guard_bulk_allocations(context: &mut Context) -> JsResult<()> {
     for guarded in &GUARDED {
         let Guarded { owner, name, place, strings, estimate } = *guarded;
-        let owner = built_in(&context.global_object(), owner, context)?;
+        let owner = built_in(&context.global_object(), owner)?;
         let target = match place {
             Place::Own => owner,
-            Place::Prototype | Place::Setter => built_in(&owner, "prototype", context)?,
+            Place::Prototype | Place::Setter => built_in(&owner, "prototype")?,
         };
         // A setter is the `set` of its accessor, whose `get` stays as it is.
         let (original, getter) = if place == Place::Setter {
-            let args = [target.clone().into(), JsString::from(name).into()];
-            let descriptor =
-                boa_engine::builtins::object::OrdinaryObject::get_own_property_descriptor(&JsValue::undefined(), &args, context)?;
-            let descriptor = descriptor.as_object().ok_or_else(|| JsNativeError::typ().with_message(format!("missing accessor {name}")))?;
-            let getter = descriptor.get(js_string!("get"), context)?;
-            let enumerable = descriptor.get(js_string!("enumerable"), context)?.to_boolean();
-            (built_in(&descriptor, "set", context)?, Some((getter, enumerable)))
+            let accessor = own_property(&target, name)?;
+            let setter = accessor.set().and_then(JsValue::as_object).ok_or_else(|| missing(name))?;
+            let getter = accessor.get().cloned().unwrap_or_default();
+            (setter, Some((getter, accessor.enumerable().unwrap_or(false))))
         } else {
-            (built_in(&target, name, context)?, None)
+            (built_in(&target, name)?, None)
         };
-        let length = original.get(js_string!("length"), context)?.to_length(context)? as usize;
+        let length = own_property(&original, "length")?.value().map_or(Ok(0), |length| length.to_length(context))? as usize;
         // SAFETY: the only garbage-collected capture, `original`, is passed as a traced capture.
         let wrapped = unsafe {
             NativeFunction::from_closure_with_captures(
@@ -714,10 +721,11 @@ fn construct_within(trap_args: &[JsValue], strings: usize, estimate: fn(&[JsValu
 /// the Proxy.
 fn guard_constructors(context: &mut Context) -> JsResult<()> {
     for (name, construct) in GUARDED_CLASSES {
-        let class = built_in(&context.global_object(), name, context)?;
+        let class = built_in(&context.global_object(), name)?;
+        // `Class.prototype.constructor === Class`, as before (the proxy has no get trap: its
+        // `prototype` is the class's).
+        let prototype = built_in(&class, "prototype")?;
         let proxy = JsObject::from(boa_engine::object::builtins::JsProxy::builder(class).construct(construct).build(context)?);
-        // `Class.prototype.constructor === Class`, as before.
-        let prototype = built_in(&proxy, "prototype", context)?;
         for (owner, key) in [(context.global_object(), JsString::from(name)), (prototype, js_string!("constructor"))] {
             owner.define_property_or_throw(
                 key,

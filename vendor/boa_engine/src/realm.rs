@@ -10,6 +10,7 @@ use std::any::TypeId;
 
 use crate::{
     Context, HostDefined, JsNativeError, JsObject, JsResult, JsString,
+    builtins::lazy::LazyBuiltIn,
     class::Class,
     context::{
         HostHooks,
@@ -78,6 +79,16 @@ impl Realm {
     /// Create a new [`Realm`].
     #[inline]
     pub fn create(hooks: &dyn HostHooks, root_shape: &RootShape) -> JsResult<Self> {
+        Self::create_lazily(hooks, root_shape, false).map(|(realm, _)| realm)
+    }
+
+    /// Local patch (code-runtime-boa): [`Realm::create`], leaving the built-ins
+    /// `builtins/lazy.rs` lists to be initialized on first use when `lazy`; returns those.
+    pub(crate) fn create_lazily(
+        hooks: &dyn HostHooks,
+        root_shape: &RootShape,
+        lazy: bool,
+    ) -> JsResult<(Self, Vec<LazyBuiltIn>)> {
         let intrinsics = Intrinsics::uninit(root_shape).ok_or_else(|| {
             JsNativeError::typ().with_message("failed to create the realm intrinsics")
         })?;
@@ -103,9 +114,9 @@ impl Realm {
             }),
         };
 
-        realm.initialize();
+        let deferred = realm.initialize(lazy);
 
-        Ok(realm)
+        Ok((realm, deferred))
     }
 
     /// Gets the intrinsics of this `Realm`.

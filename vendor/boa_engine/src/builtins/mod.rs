@@ -38,6 +38,7 @@ pub mod weak_map;
 pub mod weak_set;
 
 mod builder;
+pub(crate) mod lazy;
 
 use builder::BuiltInBuilder;
 use error::Error;
@@ -242,7 +243,7 @@ impl Realm {
     /// Abstract operation [`CreateIntrinsics ( realmRec )`][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-createintrinsics
-    pub(crate) fn initialize(&self) {
+    pub(crate) fn initialize(&self, lazy: bool) -> Vec<lazy::LazyBuiltIn> {
         BuiltInFunctionObject::init(self);
         OrdinaryObject::init(self);
         Iterator::init(self);
@@ -251,18 +252,12 @@ impl Realm {
         IteratorConstructor::init(self);
         WrapForValidIterator::init(self);
         IteratorHelper::init(self);
-        Math::init(self);
-        Json::init(self);
         Array::init(self);
         ArrayIterator::init(self);
         Proxy::init(self);
         ArrayBuffer::init(self);
-        SharedArrayBuffer::init(self);
         BigInt::init(self);
         Boolean::init(self);
-        Date::init(self);
-        DataView::init(self);
-        Map::init(self);
         MapIterator::init(self);
         IsFinite::init(self);
         IsNaN::init(self);
@@ -270,26 +265,11 @@ impl Realm {
         ParseFloat::init(self);
         Number::init(self);
         Eval::init(self);
-        Set::init(self);
         SetIterator::init(self);
         String::init(self);
         StringIterator::init(self);
         RegExp::init(self);
         RegExpStringIterator::init(self);
-        BuiltinTypedArray::init(self);
-        Int8Array::init(self);
-        Uint8Array::init(self);
-        Uint8ClampedArray::init(self);
-        Int16Array::init(self);
-        Uint16Array::init(self);
-        Int32Array::init(self);
-        Uint32Array::init(self);
-        BigInt64Array::init(self);
-        BigUint64Array::init(self);
-        #[cfg(feature = "float16")]
-        typed_array::Float16Array::init(self);
-        Float32Array::init(self);
-        Float64Array::init(self);
         Symbol::init(self);
         Error::init(self);
         RangeError::init(self);
@@ -300,7 +280,6 @@ impl Realm {
         EvalError::init(self);
         UriError::init(self);
         AggregateError::init(self);
-        Reflect::init(self);
         Generator::init(self);
         GeneratorFunction::init(self);
         Promise::init(self);
@@ -311,11 +290,6 @@ impl Realm {
         EncodeUriComponent::init(self);
         DecodeUri::init(self);
         DecodeUriComponent::init(self);
-        WeakRef::init(self);
-        WeakMap::init(self);
-        WeakSet::init(self);
-        Atomics::init(self);
-        FinalizationRegistry::init(self);
 
         #[cfg(feature = "annex-b")]
         {
@@ -350,6 +324,11 @@ impl Realm {
             temporal::PlainYearMonth::init(self);
             temporal::ZonedDateTime::init(self);
         }
+
+        // Local patch (code-runtime-boa): Date, Map, Set, the typed arrays, DataView,
+        // SharedArrayBuffer, the weak collections, Math, JSON, Reflect and Atomics, now or on
+        // first use (`lazy.rs`).
+        lazy::initialize_or_defer(self, lazy)
     }
 }
 

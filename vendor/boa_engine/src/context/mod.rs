@@ -21,6 +21,7 @@ use crate::module::DynModuleLoader;
 use crate::vm::{CodeBlock, RuntimeLimits, create_function_object_fast};
 use crate::{
     HostDefined, JsNativeError, JsResult, JsString, JsValue, Source, builtins,
+    builtins::lazy::LazyBuiltIn,
     class::{Class, ClassBuilder},
     job::{JobExecutor, SimpleJobExecutor},
     js_string,
@@ -131,6 +132,28 @@ pub struct Context {
     parser_identifier: u32,
 
     data: HostDefined<dyn Any>,
+
+    /// Local patch (code-runtime-boa): the built-ins of the context's first realm still to be
+    /// initialized on first use (`builtins/lazy.rs`), and that realm while any are.
+    lazy_built_ins: Vec<LazyBuiltIn>,
+    lazy_realm: Option<Realm>,
+}
+
+impl Context {
+    /// Local patch (code-runtime-boa): the built-in `object` stands in for, if it is one still to
+    /// be initialized, with its realm; it is no longer pending (`builtins/lazy.rs`).
+    pub(crate) fn take_lazy_built_in(&mut self, object: &JsObject) -> Option<(LazyBuiltIn, Realm)> {
+        let realm = self.lazy_realm.clone()?;
+        let index = self
+            .lazy_built_ins
+            .iter()
+            .position(|built_in| built_in.stands_for(object, realm.intrinsics()))?;
+        let built_in = self.lazy_built_ins.swap_remove(index);
+        if self.lazy_built_ins.is_empty() {
+            self.lazy_realm = None;
+        }
+        Some((built_in, realm))
+    }
 }
 
 impl std::fmt::Debug for Context {
@@ -1209,7 +1232,9 @@ impl ContextBuilder {
 
         let host_hooks = self.host_hooks.unwrap_or(Rc::new(DefaultHooks));
         let clock = self.clock.unwrap_or_else(|| Rc::new(StdClock::new()));
-        let realm = Realm::create(host_hooks.as_ref(), &root_shape)?;
+        // Local patch (code-runtime-boa): rarely used built-ins initialize on first use.
+        let (realm, lazy_built_ins) = Realm::create_lazily(host_hooks.as_ref(), &root_shape, true)?;
+        let lazy_realm = (!lazy_built_ins.is_empty()).then(|| realm.clone());
         let vm = Vm::new(realm);
 
         let module_loader: Rc<dyn DynModuleLoader> = if let Some(loader) = self.module_loader {
@@ -1261,6 +1286,8 @@ impl ContextBuilder {
             parser_identifier: 0,
             can_block: self.can_block,
             data: HostDefined::default(),
+            lazy_built_ins,
+            lazy_realm,
         };
 
         builtins::set_default_global_bindings(&mut context)?;

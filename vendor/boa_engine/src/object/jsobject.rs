@@ -24,7 +24,7 @@ use boa_gc::{self, Finalize, Gc, GcRef, GcRefCell, GcRefMut, Trace};
 use core::ptr::fn_addr_eq;
 use std::collections::HashSet;
 use std::{
-    cell::RefCell,
+    cell::{Cell, RefCell},
     collections::HashMap,
     error::Error,
     fmt::{self, Debug, Display},
@@ -78,8 +78,10 @@ impl<T: NativeObject> Clone for JsObject<T> {
 #[allow(missing_debug_implementations)]
 #[derive(Trace, Finalize)]
 pub(crate) struct VTableObject<T: NativeObject + ?Sized> {
+    // Local patch (code-runtime-boa): a `Cell`, so a built-in left uninitialized until first use
+    // can get its own methods back once it is (`builtins/lazy.rs`).
     #[unsafe_ignore_trace]
-    vtable: &'static InternalObjectMethods,
+    vtable: Cell<&'static InternalObjectMethods>,
     object: GcRefCell<Object<T>>,
 }
 
@@ -129,7 +131,7 @@ impl JsObject {
     ) -> Self {
         let inner = Gc::new(VTableObject {
             object: GcRefCell::new(object),
-            vtable,
+            vtable: Cell::new(vtable),
         });
 
         JsObject { inner }.upcast()
@@ -220,7 +222,7 @@ impl JsObject {
                 extensible: true,
                 private_elements: ThinVec::new(),
             }),
-            vtable: internal_methods,
+            vtable: Cell::new(internal_methods),
         });
 
         JsObject { inner }.upcast()
@@ -249,7 +251,7 @@ impl JsObject {
                 extensible: true,
                 private_elements: ThinVec::new(),
             }),
-            vtable: internal_methods,
+            vtable: Cell::new(internal_methods),
         });
 
         JsObject { inner }
@@ -426,7 +428,10 @@ impl JsObject {
     #[must_use]
     #[track_caller]
     pub fn is_ordinary(&self) -> bool {
-        self.is::<OrdinaryObject>()
+        // Local patch (code-runtime-boa): a built-in not initialized yet has internal methods that
+        // initialize it first (`builtins/lazy.rs`), so readers of ordinary objects' storage take
+        // their general path for it.
+        self.is::<OrdinaryObject>() && !crate::builtins::lazy::is_uninitialized(self)
     }
 
     /// Checks if it's an `Array` object.
@@ -1014,7 +1019,7 @@ impl<T: NativeObject> JsObject<T> {
     #[must_use]
     pub fn is_callable(&self) -> bool {
         !fn_addr_eq(
-            self.inner.vtable.__call__,
+            self.inner.vtable.get().__call__,
             ORDINARY_INTERNAL_METHODS.__call__,
         )
     }
@@ -1029,13 +1034,18 @@ impl<T: NativeObject> JsObject<T> {
     #[must_use]
     pub fn is_constructor(&self) -> bool {
         !fn_addr_eq(
-            self.inner.vtable.__construct__,
+            self.inner.vtable.get().__construct__,
             ORDINARY_INTERNAL_METHODS.__construct__,
         )
     }
 
     pub(crate) fn vtable(&self) -> &'static InternalObjectMethods {
-        self.inner.vtable
+        self.inner.vtable.get()
+    }
+
+    /// Local patch (code-runtime-boa): replaces the object's internal methods (`builtins/lazy.rs`).
+    pub(crate) fn set_vtable(&self, vtable: &'static InternalObjectMethods) {
+        self.inner.vtable.set(vtable);
     }
 
     pub(crate) fn inner(&self) -> &Gc<VTableObject<T>> {
@@ -1088,7 +1098,7 @@ impl<T: NativeObject> JsObject<T> {
                 extensible: true,
                 private_elements: ThinVec::new(),
             }),
-            vtable: internal_methods,
+            vtable: Cell::new(internal_methods),
         });
 
         Self { inner }
@@ -1120,7 +1130,7 @@ impl<T: NativeObject> JsObject<T> {
                 extensible: true,
                 private_elements: ThinVec::new(),
             }),
-            vtable: internal_methods,
+            vtable: Cell::new(internal_methods),
         });
 
         Self { inner }
