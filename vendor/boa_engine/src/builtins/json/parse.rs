@@ -308,25 +308,32 @@ impl<'a, T: Unit> JsonReader<'a, T> {
     fn string(&mut self, context: &mut Context) -> JsResult<JsString> {
         self.pos += 1;
         let start = self.pos;
-        let mut unchecked = 0;
-        // The common case, no escapes: one slice of the text.
-        while let Some(unit) = self.peek() {
-            unchecked += 1;
-            if unchecked == UNITS_PER_STEP_CHECK {
-                unchecked = 0;
+        // The common case, no escapes: one slice of the text, found a chunk at a time.
+        loop {
+            let chunk_end = (self.pos + UNITS_PER_STEP_CHECK).min(self.units.len());
+            let special = self.units[self.pos..chunk_end]
+                .iter()
+                .position(|u| matches!(u.unit(), 0x22 | 0x5C | 0x00..=0x1F));
+            let Some(offset) = special else {
+                self.pos = chunk_end;
+                if chunk_end == self.units.len() {
+                    return Err(self.unexpected());
+                }
                 context.count_steps(comparison_steps(UNITS_PER_STEP_CHECK))?;
-            }
-            match unit {
-                0x22 => {
+                continue;
+            };
+            self.pos += offset;
+            match self.peek() {
+                Some(0x22) => {
                     let string = Self::slice_string(&self.units[start..self.pos]);
                     self.pos += 1;
                     return Ok(string);
                 }
-                0x5C => break,
-                0x00..=0x1F => return Err(self.unexpected()),
-                _ => self.pos += 1,
+                Some(0x5C) => break,
+                _ => return Err(self.unexpected()),
             }
         }
+        let mut unchecked = 0;
         context.reserve_memory((self.pos - start) * 2)?;
         let mut decoded: Vec<u16> = self.units[start..self.pos].iter().map(|u| u.unit()).collect();
         loop {
