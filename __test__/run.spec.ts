@@ -169,6 +169,22 @@ describe('globals', () => {
     })
   })
 
+  it('defines URL, TextEncoder/TextDecoder, URLSearchParams and Intl when first read or assigned, each once', async () => {
+    const value = valueOf(await run(`
+      const before = Object.getOwnPropertyDescriptor(globalThis, 'TextDecoder')!
+      const decoderFirst = new TextDecoder().decode(new TextEncoder().encode('ok'))
+      const after = Object.getOwnPropertyDescriptor(globalThis, 'TextEncoder')!
+      // An accessor kept from before still answers with the real class, defining nothing twice.
+      const kept = before.get!() === TextDecoder
+      URL = 5 as any
+      Intl = 'mine' as any
+      const urlGetter = Object.getOwnPropertyDescriptor(globalThis, 'URLSearchParams')!.get!
+      const params = new URLSearchParams('a=1')
+      return [decoderFirst, 'value' in after, after.enumerable, kept, URL, Intl, urlGetter() === URLSearchParams, params.get('a')]
+    `))
+    expect(value).toEqual(['ok', true, false, true, 5, 'mine', true, '1'])
+  })
+
   it('gives URL a working searchParams', async () => {
     expect(valueOf(await run(`return new URL('https://example.com/?d=1&e=two').searchParams.get('e')`))).toBe('two')
   })

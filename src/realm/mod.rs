@@ -2,7 +2,7 @@
 //! `console`, the bindings, the modules the host gave, and for sessions their frame and staged
 //! inputs. Nothing else: no process, no network, no file system, and no compiling strings to code.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -102,42 +102,102 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     context.runtime_limits_mut().set_recursion_limit(ENGINE_RECURSION_LIMIT);
     context.runtime_limits_mut().set_stack_size_limit(64 * ENGINE_RECURSION_LIMIT);
     context.set_native_stack_limit(crate::engine::PROGRAM_RUN_STACK_BYTES);
-    boa_runtime::register_extensions(
-        (Base64Extension, TimeoutExtension, EncodingExtension, MicrotaskExtension, UrlExtension),
-        None,
-        &mut context,
-    )?;
+    boa_runtime::register_extensions((Base64Extension, TimeoutExtension, MicrotaskExtension), None, &mut context)?;
     // Our own: boa_runtime's could abort the host (`clone.rs`).
     clone::register(&mut context)?;
     console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
-    guard_bulk_allocations(&mut context)?;
-    define_lazy_global(&mut context, "URLSearchParams", include_str!("js/url_search_params.js"))?;
-    define_lazy_global(&mut context, "Intl", include_str!("js/intl.js"))?;
-    define_search_params(&mut context)?;
+    guard_bulk_allocations(&mut context, |owner| !LAZY_GLOBALS.iter().any(|lazy| lazy.names.contains(&owner)))?;
+    for lazy in &LAZY_GLOBALS {
+        define_on_first_use(&mut context, lazy)?;
+    }
     if let Some(session) = session {
         install_session_globals(&mut context, session)?;
     }
     Ok(context)
 }
 
-/// A global defined by evaluating `source` the first time a program reads it.
-fn define_lazy_global(context: &mut Context, name: &'static str, source: &'static str) -> JsResult<()> {
-    // SAFETY: the closure captures no garbage-collected values.
-    let getter = unsafe {
-        NativeFunction::from_closure(move |_, _, context| {
-            let value = context.eval(Source::from_bytes(source))?;
-            context.global_object().define_property_or_throw(
-                js_string!(name),
-                PropertyDescriptor::builder().value(value.clone()).writable(true).enumerable(false).configurable(true),
-                context,
-            )?;
-            Ok(value)
-        })
+/// Globals defined the first time a program reads or assigns one of `names`, each group by
+/// `define`, then guarded by the memory budget: most programs use none of them, and defining them
+/// all took a fifth of a realm's build.
+struct LazyGlobals {
+    names: &'static [&'static str],
+    define: fn(&mut Context) -> JsResult<()>,
+}
+
+static LAZY_GLOBALS: [LazyGlobals; 4] = [
+    LazyGlobals {
+        names: &["URL"],
+        define: |context| {
+            boa_runtime::register_extensions(UrlExtension, None, context)?;
+            define_search_params(context)
+        },
+    },
+    LazyGlobals {
+        names: &["TextEncoder", "TextDecoder"],
+        define: |context| boa_runtime::register_extensions(EncodingExtension, None, context),
+    },
+    LazyGlobals {
+        names: &["URLSearchParams"],
+        define: |context| evaluated_global(context, "URLSearchParams", include_str!("js/url_search_params.js")),
+    },
+    LazyGlobals { names: &["Intl"], define: |context| evaluated_global(context, "Intl", include_str!("js/intl.js")) },
+];
+
+/// Stands in for each of `lazy`'s globals with an accessor that defines the group once (which
+/// replaces the accessors with the real globals) and then reads or assigns the real one.
+fn define_on_first_use(context: &mut Context, lazy: &'static LazyGlobals) -> JsResult<()> {
+    // An accessor a program kept and calls later must not define the group again.
+    let defined = Rc::new(Cell::new(false));
+    let define = move |context: &mut Context| -> JsResult<()> {
+        if !defined.get() {
+            (lazy.define)(context)?;
+            guard_bulk_allocations(context, |owner| lazy.names.contains(&owner))?;
+            // Web globals are not enumerable (boa_runtime registers its classes enumerable), and
+            // `Object.keys(globalThis)` must not change when one is first used.
+            for &name in lazy.names {
+                context.global_object().define_property_or_throw(
+                    js_string!(name),
+                    PropertyDescriptor::builder().enumerable(false),
+                    context,
+                )?;
+            }
+            defined.set(true);
+        }
+        Ok(())
     };
-    let getter = FunctionObjectBuilder::new(context.realm(), getter).build();
+    for &name in lazy.names {
+        let (define_for_get, define_for_set) = (define.clone(), define.clone());
+        // SAFETY: the closures capture no garbage-collected values.
+        let (getter, setter) = unsafe {
+            (
+                NativeFunction::from_closure(move |_, _, context| {
+                    define_for_get(context)?;
+                    context.global_object().get(js_string!(name), context)
+                }),
+                NativeFunction::from_closure(move |_, args, context| {
+                    define_for_set(context)?;
+                    context.global_object().set(js_string!(name), args.first().cloned().unwrap_or_default(), true, context)?;
+                    Ok(JsValue::undefined())
+                }),
+            )
+        };
+        let getter = FunctionObjectBuilder::new(context.realm(), getter).build();
+        let setter = FunctionObjectBuilder::new(context.realm(), setter).build();
+        context.global_object().define_property_or_throw(
+            js_string!(name),
+            PropertyDescriptor::builder().get(getter).set(setter).enumerable(false).configurable(true),
+            context,
+        )?;
+    }
+    Ok(())
+}
+
+/// Defines global `name` as the value of evaluating `source`.
+fn evaluated_global(context: &mut Context, name: &'static str, source: &'static str) -> JsResult<()> {
+    let value = context.eval(Source::from_bytes(source))?;
     context.global_object().define_property_or_throw(
         js_string!(name),
-        PropertyDescriptor::builder().get(getter).enumerable(false).configurable(true),
+        PropertyDescriptor::builder().value(value).writable(true).enumerable(false).configurable(true),
         context,
     )?;
     Ok(())

@@ -650,10 +650,11 @@ fn reserve_estimate(bytes: f64, context: &Context) -> JsResult<()> {
     context.reserve_memory(bytes as usize)
 }
 
-/// Wraps the built-ins in [`GUARDED`] and the constructors in [`GUARDED_CLASSES`] with their
-/// memory estimate.
-pub fn guard_bulk_allocations(context: &mut Context) -> JsResult<()> {
-    for guarded in &GUARDED {
+/// Wraps the built-ins in [`GUARDED`] and the constructors in [`GUARDED_CLASSES`] whose owner
+/// (a global's name) is one of `owners`, with their memory estimate. A realm guards what it has
+/// once it has it: web APIs registered on first use are guarded then.
+pub fn guard_bulk_allocations(context: &mut Context, owners: impl Fn(&str) -> bool) -> JsResult<()> {
+    for guarded in GUARDED.iter().filter(|guarded| owners(guarded.owner)) {
         let Guarded { owner, name, place, strings, estimate } = *guarded;
         let owner = built_in(&context.global_object(), owner)?;
         let target = match place {
@@ -690,7 +691,7 @@ pub fn guard_bulk_allocations(context: &mut Context) -> JsResult<()> {
         };
         target.define_property_or_throw(JsString::from(name), descriptor, context)?;
     }
-    guard_constructors(context)
+    guard_constructors(context, owners)
 }
 
 /// Classes whose constructor allocates in proportion to its string arguments: `new URL(url,
@@ -719,8 +720,8 @@ fn construct_within(trap_args: &[JsValue], strings: usize, estimate: fn(&[JsValu
 /// Each [`GUARDED_CLASSES`] global becomes a Proxy of its class with that `construct` trap;
 /// everything else (statics, the prototype, `instanceof`, subclasses) reaches the class through
 /// the Proxy.
-fn guard_constructors(context: &mut Context) -> JsResult<()> {
-    for (name, construct) in GUARDED_CLASSES {
+fn guard_constructors(context: &mut Context, owners: impl Fn(&str) -> bool) -> JsResult<()> {
+    for (name, construct) in GUARDED_CLASSES.into_iter().filter(|(name, _)| owners(name)) {
         let class = built_in(&context.global_object(), name)?;
         // `Class.prototype.constructor === Class`, as before (the proxy has no get trap: its
         // `prototype` is the class's).
