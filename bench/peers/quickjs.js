@@ -1,19 +1,14 @@
 'use strict'
-// quickjs-emscripten: a fresh QuickJS runtime + context per run, in WebAssembly on the host's
-// thread. Bindings return QuickJS promises settled from the host; values cross as JSON text.
-// Budgets come from the interrupt handler, which QuickJS polls while it executes; an
-// AbortSignal cannot be honoured because its event never fires while the host thread is busy
-// inside QuickJS.
+// quickjs-emscripten in its leanest form (as issue 17 defines the comparison): a fresh QuickJS
+// runtime + context per run, in WebAssembly on the host's thread, with no JavaScript shim
+// evaluated before the program. `console` and every binding are host functions defined directly;
+// a binding returns a QuickJS promise settled from the host, its value crossing as JSON text that
+// QuickJS's own JSON.parse reads. Budgets come from the interrupt handler, which QuickJS polls
+// while it executes; an AbortSignal cannot be honoured because its event never fires while the
+// host thread is busy inside QuickJS.
 const { asyncFunctionSource, RunError } = require('./common')
 
-const PRELUDE = `
-  globalThis.console = {}
-  for (const level of ['log', 'info', 'warn', 'error', 'debug'])
-    console[level] = (...args) => $log(args.map(String).join(' '))
-  for (const name of $names)
-    globalThis[name] = (...args) =>
-      $call(name, JSON.stringify(args)).then((text) => (text === undefined ? undefined : JSON.parse(text)))
-`
+const LOG_LEVELS = ['log', 'info', 'warn', 'error', 'debug']
 
 function load(QuickJS) {
   async function run({ source, bindings = {}, limits = {} }) {
@@ -46,40 +41,47 @@ function load(QuickJS) {
     })
     if (limits.maxMemoryBytes) runtime.setMemoryLimit(limits.maxMemoryBytes)
 
+    // A resolved value is the binding's JSON text parsed by QuickJS; a rejection is the error's text.
+    const settlement = (method, text) => {
+      if (text === undefined) return context.undefined
+      const string = context.newString(text)
+      return method === 'reject' ? string : string.consume((h) => context.unwrapResult(context.callFunction(jsonParse, context.undefined, h)))
+    }
     const settle = (deferred, method, text) => {
       if (disposed) return
-      const handle = text === undefined ? context.undefined : context.newString(text)
+      const handle = settlement(method, text)
       deferred[method](handle)
       handle.dispose()
       deferreds.delete(deferred)
       deferred.dispose()
       inside(() => runtime.executePendingJobs())
     }
-    const define = (name, fn) => context.newFunction(name, fn).consume((h) => context.setProp(context.global, name, h))
-    define('$log', (text) => {
-      logs.push(context.getString(text))
+    const define = (target, name, fn) => context.newFunction(name, fn).consume((h) => context.setProp(target, name, h))
+    context.newObject().consume((console) => {
+      const log = (...args) => {
+        logs.push(args.map((h) => String(context.dump(h))).join(' '))
+      }
+      for (const level of LOG_LEVELS) define(console, level, log)
+      context.setProp(context.global, 'console', console)
     })
-    define('$call', (nameHandle, argsHandle) => {
-      const name = context.getString(nameHandle)
-      const args = JSON.parse(context.getString(argsHandle))
-      const deferred = context.newPromise()
-      deferreds.add(deferred)
-      Promise.resolve()
-        .then(() => bindings[name](...args))
-        .then(
-          (value) => settle(deferred, 'resolve', value === undefined ? undefined : JSON.stringify(value)),
-          (error) => settle(deferred, 'reject', String(error)),
-        )
-      return deferred.handle
-    })
-    context.newArray().consume((names) => {
-      Object.keys(bindings).forEach((name, i) => context.newString(name).consume((h) => context.setProp(names, i, h)))
-      context.setProp(context.global, '$names', names)
-    })
+    const jsonParse = context.getProp(context.global, 'JSON').consume((json) => context.getProp(json, 'parse'))
+    for (const [name, fn] of Object.entries(bindings)) {
+      define(context.global, name, (...argHandles) => {
+        const args = argHandles.map((h) => context.dump(h))
+        const deferred = context.newPromise()
+        deferreds.add(deferred)
+        Promise.resolve()
+          .then(() => fn(...args))
+          .then(
+            (value) => settle(deferred, 'resolve', value === undefined ? undefined : JSON.stringify(value)),
+            (error) => settle(deferred, 'reject', String(error)),
+          )
+        return deferred.handle
+      })
+    }
 
     let promiseHandle
     try {
-      context.unwrapResult(inside(() => context.evalCode(PRELUDE))).dispose()
       const evaluated = inside(() => context.evalCode(`(${code})()`))
       promiseHandle = context.unwrapResult(evaluated)
       const settled = context.resolvePromise(promiseHandle)
@@ -107,6 +109,7 @@ function load(QuickJS) {
       clearTimeout(hostStop)
       disposed = true
       for (const deferred of deferreds) deferred.dispose()
+      jsonParse.dispose()
       promiseHandle?.dispose()
       context.dispose()
       runtime.dispose()
