@@ -51,11 +51,15 @@ function encodeValue(path, value) {
 }
 
 /**
- * Runs the host function of a `call` event and sends back its value or error through `reply`,
- * once. A synchronous value is answered at once, without a trip through the microtask queue.
+ * Runs the host function of a `call` event of program `programId` and sends its value or error
+ * back through `native`, once. A synchronous value is answered at once, without a trip through
+ * the microtask queue.
  */
-function answerCall(functions, call, reply) {
-  const fail = (error) => reply({ error: hostError(error) })
+function answerCall(functions, call, native, programId) {
+  const fail = (error) => {
+    const { name, message } = hostError(error)
+    native.replyError(programId, call.id, name, message)
+  }
   const succeed = (value) => {
     let valueJson
     try {
@@ -63,13 +67,13 @@ function answerCall(functions, call, reply) {
     } catch (error) {
       return fail(error)
     }
-    reply({ valueJson })
+    native.reply(programId, call.id, valueJson)
   }
   let value
   try {
     const fn = functions.get(call.path)
     if (!fn) throw new TypeError(`${call.path} is not a binding`)
-    value = fn(...JSON.parse(call.argsJson))
+    value = fn(...call.args)
     if (value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function') {
       Promise.resolve(value).then(succeed, fail)
       return

@@ -116,7 +116,8 @@ class CodeRuntime {
       job.resolve(result)
       this.#release()
     }
-    const onEvent = (event) => {
+    const onEvent = (json) => {
+      const event = JSON.parse(json)
       switch (event.kind) {
         case 'log':
           if (job.onLog) {
@@ -128,7 +129,7 @@ class CodeRuntime {
           }
           break
         case 'call':
-          answerCall(job.functions, event.call, (reply) => this.#native.reply(id, event.call.id, reply))
+          answerCall(job.functions, event.call, this.#native, id)
           break
         case 'done':
           finish(runResult(event.outcome))

@@ -73,7 +73,7 @@ class CodeSession {
   }
 
   open() {
-    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (event) => this.#onEvent(event))
+    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (json) => this.#onEvent(JSON.parse(json)))
     this.#touch()
   }
 
@@ -81,7 +81,7 @@ class CodeSession {
     const current = this.#current
     switch (event.kind) {
       case 'call':
-        answerCall(this.#functions, event.call, (reply) => this.#native.reply(this.#nativeId, event.call.id, reply))
+        answerCall(this.#functions, event.call, this.#native, this.#nativeId)
         break
       case 'log':
         if (current && event.execution === current.id) current.output += `${event.entry.text}\n`

@@ -1,11 +1,9 @@
 //! What a run reports when it does not end with a value. Every failure is data for the host to
 //! show the model, never an exception thrown at the host.
 
-use crate::run::memory::HeapBytes;
-
 /// Why a run failed, as the `kind` field of the public `RunError`.
-#[napi_derive::napi(string_enum = "snake_case")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
     Syntax,
     Runtime,
@@ -18,23 +16,21 @@ pub enum ErrorKind {
 }
 
 /// The public `RunError`: positions are 1-based and in the program's original source.
-#[napi_derive::napi(object)]
-#[derive(Debug, Clone, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 #[error("{name}: {message}")]
 pub struct ProgramError {
     pub kind: ErrorKind,
     pub name: String,
     pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stack: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub code_frame: Option<String>,
-}
-
-impl HeapBytes for ProgramError {
-    fn heap_bytes(&self) -> usize {
-        self.name.heap_bytes() + self.message.heap_bytes() + self.stack.heap_bytes() + self.code_frame.heap_bytes()
-    }
 }
 
 impl ProgramError {

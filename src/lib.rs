@@ -20,7 +20,7 @@ use napi::{Env, Error, Result, Status, Task};
 use napi_derive::napi;
 
 use crate::engine::{Engine, Launch};
-use crate::realm::bridge::Reply;
+use crate::realm::bridge::{HostError, Reply};
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::program::{Language, Outcome, ProgramEvent, Sink};
@@ -32,19 +32,20 @@ static ALLOCATOR: run::memory::CountingAllocator = run::memory::CountingAllocato
 #[napi]
 pub const STAGED_INPUTS_ENV: &str = realm::STAGED_INPUTS_ENV;
 
-/// A run's or session's JS event callback; a `WEAK` one does not keep Node alive.
-type EventCallback<const WEAK: bool> = ThreadsafeFunction<ProgramEvent, (), ProgramEvent, Status, false, WEAK>;
-type EventCallbackBuilder<'env, const WEAK: bool> = ThreadsafeFunctionBuilder<'env, ProgramEvent, ProgramEvent, (), Status, false, WEAK>;
+/// A run's or session's JS event callback, given each event as JSON text; a `WEAK` one does not
+/// keep Node alive.
+type EventCallback<const WEAK: bool> = ThreadsafeFunction<String, (), String, Status, false, WEAK>;
+type EventCallbackBuilder<'env, const WEAK: bool> = ThreadsafeFunctionBuilder<'env, String, String, (), Status, false, WEAK>;
 
 /// A sink that queues events to a JS callback. A run's callback keeps Node alive until the run
 /// ends; a session's does not, so an idle session never holds the process open.
-fn sink_for(on_event: &Function<ProgramEvent, ()>, keep_alive: bool, stream_logs: bool) -> Result<Sink> {
-    let builder = on_event.build_threadsafe_function::<ProgramEvent>().callee_handled::<false>();
+fn sink_for(on_event: &Function<String, ()>, keep_alive: bool, stream_logs: bool) -> Result<Sink> {
+    let builder = on_event.build_threadsafe_function::<String>().callee_handled::<false>();
     if keep_alive { queue_to(builder.weak::<false>(), stream_logs) } else { queue_to(builder.weak::<true>(), stream_logs) }
 }
 
 /// What napi allocates on the sending thread to queue one event.
-const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<ProgramEvent, ()>>();
+const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<String, ()>>();
 
 fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>, stream_logs: bool) -> Result<Sink> {
     let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| Ok(ctx.value))?;
@@ -54,9 +55,11 @@ fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>, stream_lo
         if !stream_logs && matches!(event, ProgramEvent::Log { .. }) {
             return;
         }
-        let bytes = event.heap_bytes() + QUEUED_EVENT_BYTES;
+        let json = event.to_json();
+        drop(event);
+        let bytes = json.heap_bytes() + QUEUED_EVENT_BYTES;
         // Node's thread frees what it was given; what it refused was dropped here already.
-        if tsfn.call(event, ThreadsafeFunctionCallMode::NonBlocking) == Status::Ok {
+        if tsfn.call(json, ThreadsafeFunctionCallMode::NonBlocking) == Status::Ok {
             memory::hand_over(bytes);
         }
     }))
@@ -88,15 +91,15 @@ impl From<HostStop> for StopReason {
     }
 }
 
-/// The outcome of a run the host stopped before or outside its program, with the stop's own
-/// message or `message` in its place.
+/// The outcome, as JSON text, of a run the host stopped before or outside its program, with the
+/// stop's own message or `message` in its place.
 #[napi(catch_unwind)]
-pub fn stopped_outcome(reason: HostStop, message: Option<String>) -> Outcome {
+pub fn stopped_outcome(reason: HostStop, message: Option<String>) -> String {
     let mut error = StopReason::from(reason).to_error(&Limits::default());
     if let Some(message) = message {
         error.message = message;
     }
-    Outcome::failed(error, false)
+    serde_json::to_string(&Outcome::failed(error, false)).unwrap_or_default()
 }
 
 #[napi]
@@ -132,7 +135,7 @@ impl NativeRuntime {
         limits: Option<LimitOverrides>,
         modules: Option<HashMap<String, String>>,
         stream_logs: bool,
-        on_event: Function<ProgramEvent, ()>,
+        on_event: Function<String, ()>,
     ) -> Result<u32> {
         let launch = self.launch(binding_paths, modules.unwrap_or_default(), limits, sink_for(&on_event, true, stream_logs)?);
         self.engine.run(source, language, launch).map_err(engine_error)
@@ -145,7 +148,7 @@ impl NativeRuntime {
         binding_paths: Vec<String>,
         limits: Option<LimitOverrides>,
         frame: Option<Frame>,
-        on_event: Function<ProgramEvent, ()>,
+        on_event: Function<String, ()>,
     ) -> Result<u32> {
         let launch = self.launch(binding_paths, HashMap::new(), limits, sink_for(&on_event, false, true)?);
         self.engine.open_session(frame.map(|frame| frame.data), launch).map_err(engine_error)
@@ -161,10 +164,18 @@ impl NativeRuntime {
         self.engine.stage(session, name, data.to_vec()).map_err(engine_error)
     }
 
-    /// Answers call `call_id` of program `id`. False when that program has ended.
+    /// Answers call `call_id` of program `id` with a value as JSON text (none for `undefined`).
+    /// False when that program has ended. Positional arguments: reading an object's properties
+    /// through N-API cost more than the rest of a round trip on Node's thread.
     #[napi(catch_unwind)]
-    pub fn reply(&self, id: u32, call_id: u32, reply: Reply) -> bool {
-        self.engine.reply(id, call_id, reply)
+    pub fn reply(&self, id: u32, call_id: u32, value_json: Option<String>) -> bool {
+        self.engine.reply(id, call_id, Reply { value_json, error: None })
+    }
+
+    /// Answers call `call_id` of program `id` with the host function's failure.
+    #[napi(catch_unwind)]
+    pub fn reply_error(&self, id: u32, call_id: u32, name: String, message: String) -> bool {
+        self.engine.reply(id, call_id, Reply { value_json: None, error: Some(HostError { name, message }) })
     }
 
     /// Stops what `id` runs now.

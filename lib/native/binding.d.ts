@@ -21,13 +21,19 @@ export declare class NativeRuntime {
    * Starts a program on its own thread; returns its id. `streamLogs`: whether `log` events are
    * wanted (the host has a listener); the outcome carries every log line either way.
    */
-  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg: ProgramEvent) => void): number
+  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg: string) => void): number
   /** Starts a session thread with its realm; returns its id. */
-  openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg: ProgramEvent) => void): number
+  openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg: string) => void): number
   execute(session: number, execution: number, source: string, language: Language, limits?: LimitOverrides | undefined | null): void
   stage(session: number, name: string, data: Buffer): void
-  /** Answers call `call_id` of program `id`. False when that program has ended. */
-  reply(id: number, callId: number, reply: Reply): boolean
+  /**
+   * Answers call `call_id` of program `id` with a value as JSON text (none for `undefined`).
+   * False when that program has ended. Positional arguments: reading an object's properties
+   * through N-API cost more than the rest of a round trip on Node's thread.
+   */
+  reply(id: number, callId: number, valueJson?: string | undefined | null): boolean
+  /** Answers call `call_id` of program `id` with the host function's failure. */
+  replyError(id: number, callId: number, name: string, message: string): boolean
   /** Stops what `id` runs now. */
   stop(id: number, reason: HostStop): void
   close(session: number): void
@@ -37,36 +43,9 @@ export declare class NativeRuntime {
   dispose(): Promise<unknown>
 }
 
-/** What the program asks of the host. */
-export interface Call {
-  id: number
-  /** The binding's dotted path, e.g. `github.listIssues`. */
-  path: string
-  /** The arguments as a JSON array. */
-  argsJson: string
-}
-
-/** Why a run failed, as the `kind` field of the public `RunError`. */
-export declare const enum ErrorKind {
-  Syntax = 'syntax',
-  Runtime = 'runtime',
-  Result = 'result',
-  ComputeBudget = 'compute_budget',
-  WallBudget = 'wall_budget',
-  MemoryBudget = 'memory_budget',
-  Aborted = 'aborted',
-  Disposed = 'disposed',
-}
-
 /** A session's frame: JSON data, `null` included, that its programs see as `FRAME`. */
 export interface Frame {
   data: any
-}
-
-/** What the program learns of a host function's failure: a name and a message, nothing else. */
-export interface HostError {
-  name: string
-  message: string
 }
 
 /** Why the host stops a program. */
@@ -78,14 +57,6 @@ export declare const enum HostStop {
 export declare const enum Language {
   TypeScript = 'typescript',
   JavaScript = 'javascript',
-}
-
-export declare const enum Level {
-  Log = 'log',
-  Info = 'info',
-  Warn = 'warn',
-  Error = 'error',
-  Debug = 'debug',
 }
 
 /**
@@ -100,69 +71,11 @@ export interface LimitOverrides {
   maxMemoryBytes?: number
 }
 
-export interface LogEntry {
-  level: Level
-  text: string
-}
-
-/**
- * How an execution ended: the public `RunResult`, with the value as JSON text for the host to
- * parse once.
- */
-export interface Outcome {
-  ok: boolean
-  /** The return value as JSON; absent when it is `undefined` or the program failed. */
-  valueJson?: string
-  error?: ProgramError
-  logs: Array<LogEntry>
-  stats: Stats
-  /** The realm was lost with this execution (the engine panicked or was unwound): its thread ends. */
-  realmLost: boolean
-}
-
-/** The public `RunError`: positions are 1-based and in the program's original source. */
-export interface ProgramError {
-  kind: ErrorKind
-  name: string
-  message: string
-  line?: number
-  column?: number
-  stack?: string
-  codeFrame?: string
-}
-
-/**
- * What a program thread tells the host, tagged with the execution it belongs to (a session's
- * programs are numbered; a one-shot run is execution 0). Crosses N-API as `{ kind: 'log' | 'call'
- * | 'done', execution, … }`.
- */
-export type ProgramEvent =
-  | { kind: 'log'; execution: number; entry: LogEntry }
-  | { kind: 'call'; execution: number; call: Call }
-  | { kind: 'done'; execution: number; outcome: Outcome }
-
-/**
- * The host's answer to a call: `error` when the host function threw or rejected, else its value
- * as JSON text (absent for `undefined`).
- */
-export interface Reply {
-  valueJson?: string
-  error?: HostError
-}
-
 /** The name of the staged-input manifest in a session's `process.env`. */
 export declare const STAGED_INPUTS_ENV: string
 
-export interface Stats {
-  computeMs: number
-  wallMs: number
-  bindingCalls: number
-  /** The most bytes the program held at once, as its memory budget counts them. */
-  memoryBytes: number
-}
-
 /**
- * The outcome of a run the host stopped before or outside its program, with the stop's own
- * message or `message` in its place.
+ * The outcome, as JSON text, of a run the host stopped before or outside its program, with the
+ * stop's own message or `message` in its place.
  */
-export declare function stoppedOutcome(reason: HostStop, message?: string | undefined | null): Outcome
+export declare function stoppedOutcome(reason: HostStop, message?: string | undefined | null): string

@@ -836,9 +836,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.NativeRuntime = nativeBinding.NativeRuntime
-module.exports.ErrorKind = nativeBinding.ErrorKind
 module.exports.HostStop = nativeBinding.HostStop
 module.exports.Language = nativeBinding.Language
-module.exports.Level = nativeBinding.Level
 module.exports.STAGED_INPUTS_ENV = nativeBinding.STAGED_INPUTS_ENV
 module.exports.stoppedOutcome = nativeBinding.stoppedOutcome

@@ -25,34 +25,26 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_PENDING_CALLS: usize = 10_000;
 
 /// What the program asks of the host.
-#[napi_derive::napi(object)]
+#[derive(serde::Serialize)]
 pub struct Call {
     pub id: u32,
     /// The binding's dotted path, e.g. `github.listIssues`.
     pub path: String,
-    /// The arguments as a JSON array.
-    pub args_json: String,
+    /// The arguments, a JSON array.
+    pub args: serde_json::Value,
 }
 
 /// The host's answer to a call: `error` when the host function threw or rejected, else its value
 /// as JSON text (absent for `undefined`).
-#[napi_derive::napi(object)]
 pub struct Reply {
     pub value_json: Option<String>,
     pub error: Option<HostError>,
 }
 
 /// What the program learns of a host function's failure: a name and a message, nothing else.
-#[napi_derive::napi(object)]
 pub struct HostError {
     pub name: String,
     pub message: String,
-}
-
-impl HeapBytes for Call {
-    fn heap_bytes(&self) -> usize {
-        self.path.heap_bytes() + self.args_json.heap_bytes()
-    }
 }
 
 impl HeapBytes for Reply {
@@ -124,8 +116,7 @@ impl Bridge {
         let id = self.next_id.get();
         self.next_id.set(id.wrapping_add(1));
         self.pending.borrow_mut().insert(id, resolvers);
-        let args_json = serde_json::Value::Array(converted).to_string();
-        (self.send)(Call { id, path: path.to_owned(), args_json });
+        (self.send)(Call { id, path: path.to_owned(), args: serde_json::Value::Array(converted) });
         Ok(promise.into())
     }
 

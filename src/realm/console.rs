@@ -14,11 +14,10 @@ use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction,
 
 use crate::realm::convert::own_property;
 use crate::realm::inspect::{InspectOptions, data_string, format_args, format_number, inspect_with, map_stack};
-use crate::run::memory::HeapBytes;
 use crate::source::positions::PositionMap;
 
-#[napi_derive::napi(string_enum = "lowercase")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     Log,
     Info,
@@ -27,17 +26,10 @@ pub enum Level {
     Debug,
 }
 
-#[napi_derive::napi(object)]
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct LogEntry {
     pub level: Level,
     pub text: String,
-}
-
-impl HeapBytes for LogEntry {
-    fn heap_bytes(&self) -> usize {
-        self.text.heap_bytes()
-    }
 }
 
 /// Where log entries go as they are written.
