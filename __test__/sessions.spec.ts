@@ -214,6 +214,13 @@ describe('staged inputs', () => {
     await expect(s.stageInputs([input as never])).rejects.toThrow(problem)
     await s.stop()
   })
+
+  it('reject a hole in the list as the input it stands for, and the session goes on', async () => {
+    const s = await session()
+    await expect(s.stageInputs([{ name: 'a.txt', data: 'x' }, , { name: 'b.txt', data: 'y' }] as never)).rejects.toThrow('stageInputs: input 1 must be an object { name, data }')
+    expect(completed(await s.execute({ code: 'return 1' }))).toBe(1)
+    await s.stop()
+  })
 })
 
 describe('FRAME', () => {

@@ -212,7 +212,8 @@ class CodeSession {
   stageInputs(inputs) {
     return this.#control('stageInputs', async () => {
       if (!Array.isArray(inputs)) throw new TypeError('stageInputs(inputs) takes an array of { name, data }')
-      const staged = inputs.map((input, index) => {
+      // Array.from, not map: a hole is an input too, and `map` would skip it unchecked.
+      const staged = Array.from(inputs, (input, index) => {
         const where = `stageInputs: input ${index}`
         if (input === null || typeof input !== 'object') throw new TypeError(`${where} must be an object { name, data }`)
         if (typeof input.name !== 'string' || !STAGED_NAME.test(input.name)) {
