@@ -184,6 +184,12 @@ fn normalize_operations(operations: &mut [Operation]) -> Vec<Operation> {
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 /// Blank edited text without changing UTF-16 offsets or line terminators.
+///
+/// Local patch (code-runtime-boa): without changing byte offsets either, so the parsed program's
+/// positions are positions in the stripped code. A character outside ASCII becomes whitespace of
+/// its UTF-8 length: one character for one in the Basic Multilingual Plane (as many UTF-16 units),
+/// two for one beyond it (it has two UTF-16 units). Spaces, as published, made the stripped code
+/// shorter than the source.
 fn push_blank(output: &mut String, mut source: &str) {
     while !source.is_empty() {
         if let Some(bytes) = source.as_bytes().get(..8) {
@@ -204,17 +210,30 @@ fn push_blank(output: &mut String, mut source: &str) {
         if is_ecmascript_whitespace_or_line_terminator(character) {
             output.push(character);
         } else {
-            output.extend(std::iter::repeat(' ').take(character.len_utf16()));
+            push_whitespace_of_length(output, character.len_utf8());
         }
         source = &source[character.len_utf8()..];
     }
 }
 
+/// Local patch: whitespace of `bytes` bytes in UTF-8 (at most 4, a character's length).
+fn push_whitespace_of_length(output: &mut String, bytes: usize) {
+    match bytes {
+        1 => output.push(' '),
+        // NO-BREAK SPACE, two bytes.
+        2 => output.push('\u{00A0}'),
+        // IDEOGRAPHIC SPACE, three bytes.
+        3 => output.push('\u{3000}'),
+        _ => output.push_str("\u{00A0}\u{00A0}"),
+    }
+}
+
 fn push_substitution(output: &mut String, source: &str, replacement: FixedSubstitution) {
-    let replaced_width = source.encode_utf16().count();
-    assert!(replaced_width > 0, "cannot substitute an empty span");
+    assert!(!source.is_empty(), "cannot substitute an empty span");
     output.push(replacement.character());
-    output.extend(std::iter::repeat(' ').take(replaced_width - 1));
+    // Local patch: padded to the replaced text's byte length (see `push_blank`), not its UTF-16
+    // length.
+    output.extend(std::iter::repeat(' ').take(source.len() - 1));
 }
 
 fn is_ecmascript_whitespace_or_line_terminator(character: char) -> bool {
