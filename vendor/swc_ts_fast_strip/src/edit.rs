@@ -328,14 +328,16 @@ mod tests {
         assert_eq!(output, expected);
     }
 
+    // Local patch: blanks keep the byte length too.
     #[test]
     fn blank_preserves_utf16_width_for_bmp_and_astral_code_points() {
-        let source = ": 文𐀀";
+        let source = ": é文𐀀";
         let mut edits = EditPlan::default();
         edits.blank(span(0, source.len() as u32));
         let output = edits.render(BytePos(0), source);
 
-        assert_eq!(output, "     ");
+        assert_eq!(output, "  \u{00A0}\u{3000}\u{00A0}\u{00A0}");
+        assert_eq!(output.len(), source.len());
         assert_eq!(output.encode_utf16().count(), source.encode_utf16().count());
     }
 
@@ -362,8 +364,9 @@ mod tests {
         assert_eq!(output, ";               Type");
     }
 
+    // Local patch: a substitution keeps the byte length, not the UTF-16 width.
     #[test]
-    fn substitution_preserves_utf16_width() {
+    fn substitution_preserves_byte_length() {
         let source = "value as 类型𝒳";
         let start = source.len() - "𝒳".len();
         let mut edits = EditPlan::default();
@@ -374,7 +377,7 @@ mod tests {
         );
         let output = edits.render(BytePos(0), source);
 
-        assert_eq!(output, "value      ) ");
-        assert_eq!(output.encode_utf16().count(), source.encode_utf16().count());
+        assert_eq!(output, "value    \u{3000}\u{3000})   ");
+        assert_eq!(output.len(), source.len());
     }
 }
