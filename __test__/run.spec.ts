@@ -55,6 +55,15 @@ describe('TypeScript', () => {
     expect(error.stack).toContain(':7:')
   })
 
+  // Stripping blanked such a character with fewer bytes than it had, and the program was refused
+  // as not fitting its function body.
+  it('runs a program with characters outside ASCII in its types, keeping later columns', async () => {
+    const line = `type Statut = 'ouvert' | 'fermé' | '✓'; const s: Statut = 'fermé'; (s as any).x.y`
+    const error = errorOf(await run(`const a: number = 1\n${line}`))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'TypeError', line: 2, column: line.lastIndexOf('y') + 1 })
+    expect(valueOf(await run(`const face: '😀' | 'ü' = 'ü'\nreturn face`))).toBe('ü')
+  })
+
   it('allows top-level await and return', async () => {
     expect(valueOf(await run(`const x = await Promise.resolve(21)\nreturn x * 2`))).toBe(42)
   })

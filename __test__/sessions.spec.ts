@@ -52,6 +52,30 @@ describe('notebook state', () => {
     await s.stop()
   })
 
+  // TypeScript erases these, so the session must not declare (or reset) anything for them.
+  it('declares nothing for TypeScript declarations without code and keeps the real ones', async () => {
+    const s = await session()
+    completed(await s.execute({ code: `var x = 1\nfunction f() { return 'f' }\nclass D { v = 2 }` }))
+    const erased = [
+      `declare const x: number`,
+      `declare function f(): string`,
+      `declare class D { v: number }`,
+      `interface Point { x: number }`,
+      `type Pair = [number, number]`,
+      `function twice(n: number): number`,
+      `function twice(s: string): string`,
+      `function twice(v: any) { return v + v }`,
+      `abstract class Shape { abstract area(): number }`,
+      `return [x, f(), new D().v]`,
+    ]
+    expect(completed(await s.execute({ code: erased.join('\n') }))).toEqual([1, 'f', 2])
+    expect(completed(await s.execute({ code: `return [x, f(), new D().v, twice(2), twice('a'), typeof Shape, typeof Point, typeof Pair]` })))
+      .toEqual([1, 'f', 2, 4, 'aa', 'function', 'undefined', 'undefined'])
+    completed(await s.execute({ code: `const x = 5` }))
+    expect(completed(await s.execute({ code: `declare let x: number\nreturn x` }))).toBe(5)
+    await s.stop()
+  })
+
   it('shares nothing between sessions', async () => {
     const one = await session()
     const two = await session()

@@ -8,7 +8,7 @@ use crate::realm::convert::{self, Bounds};
 /// Strips `source` as a program's TypeScript is stripped; errors become their message.
 pub fn strip_types(source: &str) -> Result<String, String> {
     crate::source::prepare::check_shape(source, usize::MAX).map_err(|e| e.message)?;
-    crate::source::strip::strip_types(source).map_err(|e| e.message)
+    crate::source::strip::strip_types(source).map(|stripped| stripped.body().to_owned()).map_err(|e| e.message)
 }
 
 /// Sends host JSON into a fresh realm and converts it back as a result would be.

@@ -372,11 +372,11 @@ impl Program {
     /// Strips, prepares and evaluates the program up to its first `await`.
     fn start(&mut self, source: &str, language: Language) -> Result<JsPromise, ProgramError> {
         prepare::check_shape(source, self.wiring.budget.limits().max_memory_bytes)?;
-        let body = match language {
-            Language::TypeScript => strip::strip_types(source)?,
-            Language::JavaScript => source.to_owned(),
+        // A TypeScript program's tree, parsed by the stripper, serves `prepare` too.
+        let prepared = match language {
+            Language::TypeScript => prepare::prepare(&strip::strip_types(source)?, self.scope)?,
+            Language::JavaScript => prepare::script(source, self.scope)?,
         };
-        let prepared = prepare::script(&body, self.scope)?;
         *self.wiring.positions.borrow_mut() = prepared.positions;
         let source = Source::from_bytes(prepared.script.as_bytes()).with_path(std::path::Path::new("program"));
         // Whatever fails before the program runs is a syntax error; whatever fails after is not,

@@ -15,7 +15,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::error::{ErrorKind, ProgramError};
 use crate::source::nesting;
 use crate::source::positions::{LineIndex, PositionMap};
-use crate::source::strip::{SHELL_CLOSE, SHELL_OPEN, syntax_error};
+use crate::source::strip::{SHELL_CLOSE, SHELL_OPEN, Shelled, body_offset, syntax_error};
 
 /// Identifiers the runtime's wrapper uses; programs may not declare or reference them.
 pub const RESERVED_PREFIX: &str = "__crb_";
@@ -131,19 +131,36 @@ impl Edit {
 /// The script for `body` (JavaScript, already through [`check_shape`]), with the original
 /// positions of the program's source.
 pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
-    let shelled = format!("{SHELL_OPEN}{body}{SHELL_CLOSE}");
-    let open = SHELL_OPEN.len();
-    let to_body = |pos: BytePos| (pos.0 as usize).saturating_sub(open).min(body.len());
-    let fail = |message: &str, pos: BytePos| syntax_error(body, message, Some(to_body(pos)));
+    prepare(&parse(body)?, scope)
+}
 
+/// Parses a JavaScript program inside the shell, as the stripper parses a TypeScript one.
+fn parse(body: &str) -> Result<Shelled, ProgramError> {
+    let code = format!("{SHELL_OPEN}{body}{SHELL_CLOSE}");
+    let start = BytePos(0);
+    let fail = |e: swc_ecma_parser::error::Error| syntax_error(body, &e.kind().msg(), Some(body_offset(e.span().lo, start, body.len())));
     let comments = SingleThreadedComments::default();
     let mut parser =
-        Parser::new(Syntax::Es(Default::default()), StringInput::new(&shelled, BytePos(0), BytePos(shelled.len() as u32)), Some(&comments));
-    let parsed = parser.parse_script().map_err(|e| fail(&e.kind().msg(), e.span().lo))?;
+        Parser::new(Syntax::Es(Default::default()), StringInput::new(&code, start, BytePos(code.len() as u32)), Some(&comments));
+    let tree = parser.parse_script().map_err(fail)?;
     if let Some(e) = parser.take_errors().into_iter().next() {
-        return Err(fail(&e.kind().msg(), e.span().lo));
+        return Err(fail(e));
     }
-    let shell_body = shell_body(&parsed.body, shelled.len())
+    drop(parser);
+    Ok(Shelled { code, tree, comments, start })
+}
+
+/// The script for a program parsed inside the shell: JavaScript as [`script`] parses it,
+/// TypeScript as `strip_types` parsed it (the tree of the TypeScript, the code stripped), with the
+/// original positions of the program's source.
+pub fn prepare(program: &Shelled, scope: Scope) -> Result<Prepared, ProgramError> {
+    let body = program.body();
+    let offset = |pos: BytePos| program.body_offset(pos);
+    let range = |span: &Span| offset(span.lo)..offset(span.hi);
+    let fail = |message: &str, pos: BytePos| syntax_error(body, message, Some(offset(pos)));
+
+    let end = BytePos(program.start.0 + program.code.len() as u32);
+    let shell_body = shell_body(&program.tree.body, end)
         .ok_or_else(|| syntax_error(body, "the program closes its own function body: a `}` or `)` has no opening partner", None))?;
 
     let mut checker = Checker { depth: 0, error: None, literals: Vec::new() };
@@ -151,28 +168,29 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
     if let Some((message, pos)) = checker.error {
         return Err(fail(&message, pos));
     }
-    let (leading, trailing) = comments.take_all();
-    let comments: Vec<Span> = leading.borrow().values().chain(trailing.borrow().values()).flatten().map(|c| c.span).collect();
-    if let Some(at) = html_like_comment(&shelled, open..open + body.len(), &checker.literals, &comments) {
+    let (leading, trailing) = program.comments.borrow_all();
+    let comments = leading.values().chain(trailing.values()).flatten().map(|c| range(&c.span)).collect();
+    let literals = checker.literals.iter().map(range).collect();
+    if let Some(at) = html_like_comment(body, literals, comments) {
         return Err(syntax_error(
             body,
             "HTML-like comments (`<!--`, and `-->` at the start of a line) are not accepted; put that text in a string or a `//` comment",
-            Some(at.saturating_sub(open)),
+            Some(at),
         ));
     }
     let mut edits = Vec::new();
     let mut globals = Vec::new();
     if scope == Scope::Notebook {
-        hoist_top_level(&shell_body.stmts, &mut edits, &mut globals);
+        hoist_top_level(&shell_body.stmts, &offset, &mut edits, &mut globals);
     }
 
     let edits = order_edits(edits);
-    let mut out = String::with_capacity(shelled.len());
+    let mut out = String::with_capacity(program.code.len());
     let mut insertions = Vec::new();
     let index = LineIndex::new(body);
     let mut cursor = 0;
     for edit in &edits {
-        let at = edit.at - open;
+        let at = edit.at;
         out.push_str(&body[cursor..at]);
         out.push_str(&edit.text);
         cursor = at + edit.remove;
@@ -205,40 +223,36 @@ fn order_edits(edits: Vec<Edit>) -> Vec<Edit> {
 
 /// The body of the shell function, if the script is exactly the shell: anything else means the
 /// program's text closed the shell and continued outside it.
-fn shell_body(stmts: &[Stmt], end: usize) -> Option<&FunctionBody> {
+fn shell_body(stmts: &[Stmt], end: BytePos) -> Option<&FunctionBody> {
     let [Stmt::Expr(stmt)] = stmts else { return None };
     let Expr::Paren(paren) = &*stmt.expr else { return None };
     let Expr::Fn(function) = &*paren.expr else { return None };
     let body = function.function.body.as_ref()?;
-    (paren.span.hi.0 as usize == end).then_some(body)
+    (paren.span.hi == end).then_some(body)
 }
 
-/// Where `shelled`, within `body`, has an HTML-like comment as Boa's script parser reads one
-/// (Annex B: `<!--` anywhere in code, `-->` first on a line), outside string, template and
-/// regular-expression literals and ordinary comments. Boa and swc disagree on these, so a program
-/// using them could be checked as one text and run as another: they are refused outright.
-fn html_like_comment(shelled: &str, body: Range<usize>, literals: &[Span], comments: &[Span]) -> Option<usize> {
-    let to_range = |span: &Span| span.lo.0 as usize..span.hi.0 as usize;
-    let comments = sorted(comments.iter().map(to_range));
+/// Where `body` has an HTML-like comment as Boa's script parser reads one (Annex B: `<!--`
+/// anywhere in code, `-->` first on a line), outside string, template and regular-expression
+/// literals and ordinary comments (`literals` and `comments`, as ranges of `body`). Boa and swc
+/// disagree on these, so a program using them could be checked as one text and run as another:
+/// they are refused outright.
+fn html_like_comment(body: &str, literals: Vec<Range<usize>>, comments: Vec<Range<usize>>) -> Option<usize> {
+    let comments = sorted(comments);
     // swc may read an HTML-like comment as a comment: only `//` and `/*` ones are ordinary.
-    if let Some(comment) = comments.iter().find(|&c| !matches!(shelled.get(c.clone()).and_then(|text| text.get(..2)), Some("//" | "/*"))) {
+    if let Some(comment) = comments.iter().find(|&c| !matches!(body.get(c.clone()).and_then(|text| text.get(..2)), Some("//" | "/*"))) {
         // swc's span of a `<!--` comment starts after its `<`.
-        return Some(if shelled[..comment.start].ends_with('<') { comment.start - 1 } else { comment.start });
+        return Some(if body[..comment.start].ends_with('<') { comment.start - 1 } else { comment.start });
     }
-    let quiet = sorted(literals.iter().map(to_range).chain(comments.iter().cloned()));
+    let quiet = sorted(literals.into_iter().chain(comments.iter().cloned()));
     let quoted = |at: usize| quiet[..quiet.partition_point(|r| r.start <= at)].last().is_some_and(|r| r.contains(&at));
-    let code = &shelled[body.clone()];
-    let opening = code.match_indices("<!--").map(|(at, _)| body.start + at).find(|&at| !quoted(at));
-    let closing = code
-        .match_indices("-->")
-        .map(|(at, _)| body.start + at)
-        .find(|&at| !quoted(at) && first_on_line(shelled, body.start, at, &comments));
+    let opening = body.match_indices("<!--").map(|(at, _)| at).find(|&at| !quoted(at));
+    let closing = body.match_indices("-->").map(|(at, _)| at).find(|&at| !quoted(at) && first_on_line(body, at, &comments));
     opening.into_iter().chain(closing).min()
 }
 
 /// `ranges`, which do not overlap, in order.
-fn sorted(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
-    let mut ranges: Vec<Range<usize>> = ranges.collect();
+fn sorted(ranges: impl IntoIterator<Item = Range<usize>>) -> Vec<Range<usize>> {
+    let mut ranges: Vec<Range<usize>> = ranges.into_iter().collect();
     ranges.sort_by_key(|r| r.start);
     ranges
 }
@@ -246,18 +260,18 @@ fn sorted(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
 /// Whether only whitespace and comments (`comments`, in order) precede `at` on its line, a comment
 /// spanning lines counting as a line break (as Boa's lexer reads `-->`). The body's start counts as
 /// a line start.
-fn first_on_line(shelled: &str, start: usize, mut at: usize, comments: &[Range<usize>]) -> bool {
+fn first_on_line(body: &str, mut at: usize, comments: &[Range<usize>]) -> bool {
     let is_line_break = |c: char| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}');
-    while at > start {
+    while at > 0 {
         let before = &comments[..comments.partition_point(|c| c.end <= at)];
         if let Some(comment) = before.last().filter(|c| c.end == at) {
-            if shelled[comment.clone()].contains(is_line_break) {
+            if body[comment.clone()].contains(is_line_break) {
                 return true;
             }
             at = comment.start;
             continue;
         }
-        let Some(c) = shelled[..at].chars().next_back() else { return true };
+        let Some(c) = body[..at].chars().next_back() else { return true };
         if is_line_break(c) {
             return true;
         }
@@ -335,19 +349,21 @@ impl Visit for Checker {
 /// Rewrites a session program's top-level declarations into assignments to globals declared
 /// before it runs: `const a = 1` becomes `;(    a = 1)` and `class A {}` becomes `;(A=class A {})`.
 /// Function declarations stay hoisted and are copied to the global object when the program
-/// starts. A later program can redeclare any of them, as in a notebook.
-fn hoist_top_level(stmts: &[Stmt], edits: &mut Vec<Edit>, globals: &mut Vec<String>) {
+/// starts. A later program can redeclare any of them, as in a notebook. TypeScript's declarations
+/// without code (`declare`, overload signatures, interfaces, types) are erased, so nothing is
+/// declared for them. Edits are at offsets of the program's text (`offset` of a position).
+fn hoist_top_level(stmts: &[Stmt], offset: &impl Fn(BytePos) -> usize, edits: &mut Vec<Edit>, globals: &mut Vec<String>) {
     let mut function_copies = String::new();
     for stmt in stmts {
         let Stmt::Decl(decl) = stmt else { continue };
         match decl {
-            Decl::Var(var) => {
+            Decl::Var(var) if !var.declare => {
                 let keyword = match var.kind {
                     VarDeclKind::Var => "var",
                     VarDeclKind::Let => "let",
                     VarDeclKind::Const => "const",
                 };
-                let at = var.span.lo.0 as usize;
+                let at = offset(var.span.lo);
                 edits.push(Edit::open(at, keyword.len(), format!("{:<width$}", ";(", width = keyword.len())));
                 // `let x;` resets x; `var x;` keeps the global's value, as a redeclaration would.
                 let resets = |d: &swc_ecma_ast::VarDeclarator| d.init.is_none() && var.kind != VarDeclKind::Var;
@@ -356,18 +372,19 @@ fn hoist_top_level(stmts: &[Stmt], edits: &mut Vec<Edit>, globals: &mut Vec<Stri
                 }
                 if let Some((last, others)) = var.decls.split_last() {
                     for declarator in others.iter().filter(|d| resets(d)) {
-                        edits.push(Edit::open(declarator.name.span().hi.0 as usize, 0, "=void 0".to_owned()));
+                        edits.push(Edit::open(offset(declarator.name.span().hi), 0, "=void 0".to_owned()));
                     }
                     let close = if resets(last) { "=void 0);" } else { ");" };
-                    edits.push(Edit::close(last.span.hi.0 as usize, close));
+                    edits.push(Edit::close(offset(last.span.hi), close));
                 }
             }
-            Decl::Class(ClassDecl { ident, class, .. }) => {
+            Decl::Class(ClassDecl { ident, class, declare: false }) => {
                 globals.push(ident.sym.to_string());
-                edits.push(Edit::open(class.span.lo.0 as usize, 0, format!(";({}=", ident.sym)));
-                edits.push(Edit::close(class.span.hi.0 as usize, ");"));
+                edits.push(Edit::open(offset(class.span.lo), 0, format!(";({}=", ident.sym)));
+                edits.push(Edit::close(offset(class.span.hi), ");"));
             }
-            Decl::Fn(function) => {
+            // A `declare function` or an overload signature has no body.
+            Decl::Fn(function) if function.function.body.is_some() => {
                 globals.push(function.ident.sym.to_string());
                 function_copies.push_str(&format!("{GLOBAL}.{0}={0};", function.ident.sym));
             }
@@ -376,8 +393,8 @@ fn hoist_top_level(stmts: &[Stmt], edits: &mut Vec<Edit>, globals: &mut Vec<Stri
     }
     if !function_copies.is_empty() {
         // At the very start of the body, where hoisted functions already exist.
-        let start = stmts.first().map_or(0, |s| s.span().lo.0 as usize);
-        let at = stmts.iter().take_while(|stmt| is_directive(stmt)).last().map_or(start, |stmt| stmt.span().hi.0 as usize);
+        let start = stmts.first().map_or(0, |s| offset(s.span().lo));
+        let at = stmts.iter().take_while(|stmt| is_directive(stmt)).last().map_or(start, |stmt| offset(stmt.span().hi));
         // First among the edits at this offset: a declaration rewritten there comes after it.
         edits.insert(0, Edit::open(at, 0, function_copies));
     }
@@ -523,6 +540,57 @@ mod tests {
         let prepared = script("const a = 1; function f() { return a }", Scope::Notebook).unwrap();
         let body = body_of(&prepared);
         assert!(body.starts_with(&format!("{GLOBAL}.f=f;;(    a = 1);")), "{body}");
+    }
+
+    fn typescript(source: &str, scope: Scope) -> Result<Prepared, ProgramError> {
+        prepare(&crate::source::strip::strip_types(source)?, scope)
+    }
+
+    #[test]
+    fn notebook_scope_declares_nothing_for_typescript_declarations_without_code() {
+        let source = [
+            "declare const x: number, y: string",
+            "declare function g(): void",
+            "declare class D { v: number }",
+            "interface Point { x: number }",
+            "type Pair = [number, number]",
+            "function twice(n: number): number",
+            "function twice(s: string): string",
+            "function twice(v: any) { return v + v }",
+            "abstract class Shape { abstract area(): number }",
+            "let p: Point, q!: Pair",
+        ]
+        .join("\n");
+        let prepared = typescript(&source, Scope::Notebook).unwrap();
+        assert!(prepared.script.starts_with("var twice,Shape,p,q;"), "{}", prepared.script);
+        let body = body_of(&prepared);
+        assert!(body.starts_with(&format!("{GLOBAL}.twice=twice;")), "{body}");
+        assert_eq!(body.matches(GLOBAL).count(), 1, "{body}");
+        assert!(body.contains(";(Shape=") && body.contains("class Shape {"), "{body}");
+        assert_eq!(body.lines().last(), Some(";(  p       =void 0, q       =void 0);"), "{body}");
+        assert_eq!(body.lines().count(), source.lines().count());
+    }
+
+    #[test]
+    fn typescript_errors_keep_their_positions() {
+        let err = typescript("let a = 1 as number\nlet __crb_g: number = 5", Scope::Isolated).unwrap_err();
+        assert!(err.message.contains("reserved"), "{}", err.message);
+        assert_eq!((err.line, err.column), (Some(2), Some(5)));
+        let err = typescript("let a: number = 1\nlet b = a <!--b\n", Scope::Notebook).unwrap_err();
+        assert!(err.message.contains("HTML-like"), "{}", err.message);
+        assert_eq!((err.line, err.column), (Some(2), Some(11)));
+    }
+
+    #[test]
+    fn comments_erased_with_types_are_not_comments_of_the_script() {
+        // Erased, a comment is blank text, which the HTML-like comment check would otherwise read
+        // as a comment other than `//` and `/*`.
+        let source = "const a = 1 as /* <!-- */ number; let n: /* é\n */ number = 2\nwhile (n --> 0); return a";
+        let prepared = typescript(source, Scope::Isolated).unwrap();
+        assert!(!body_of(&prepared).contains("<!--"), "{}", prepared.script);
+        // A line break erased with a comment still ends the line.
+        let err = typescript("let n = 2 as /* \n */ number\n  --> 0", Scope::Isolated).unwrap_err();
+        assert_eq!((err.line, err.column), (Some(3), Some(6)), "{}", err.message);
     }
 
     #[test]

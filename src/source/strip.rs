@@ -1,14 +1,17 @@
 //! TypeScript to JavaScript by erasure: `swc_ts_fast_strip` in strip-only mode (the rules Node.js
 //! uses) replaces types with whitespace, so every position in the output is the position in the
 //! source. The program is stripped inside an async-function shell, so top-level `await` and
-//! `return` parse, and the shell is sliced back out.
+//! `return` parse. The stripper's syntax tree, whose positions are those of the stripped code, is
+//! kept for `prepare`, so a TypeScript program is parsed once.
 
 use std::sync::{Arc, Mutex};
 
+use swc_common::comments::SingleThreadedComments;
 use swc_common::errors::{DiagnosticBuilder, Emitter, Handler};
 use swc_common::sync::Lrc;
 use swc_common::{BytePos, SourceMap};
-use swc_ts_fast_strip::{Mode, Options, operate};
+use swc_ecma_ast::Script;
+use swc_ts_fast_strip::{Options, operate};
 
 use crate::error::{ErrorKind, ProgramError};
 use crate::source::positions::LineIndex;
@@ -17,6 +20,34 @@ use crate::source::positions::LineIndex;
 /// the last, so a trailing `//` comment cannot swallow the closing brace.
 pub const SHELL_OPEN: &str = "(async function () {";
 pub const SHELL_CLOSE: &str = "\n})";
+
+/// A program parsed inside the shell: the shelled JavaScript (for a TypeScript program, with its
+/// types erased), its syntax tree and its comments, whose positions count from `start`.
+#[derive(Debug)]
+pub struct Shelled {
+    pub code: String,
+    pub tree: Script,
+    pub comments: SingleThreadedComments,
+    pub start: BytePos,
+}
+
+impl Shelled {
+    /// The program's own text: the code without the shell.
+    pub fn body(&self) -> &str {
+        &self.code[SHELL_OPEN.len()..self.code.len() - SHELL_CLOSE.len()]
+    }
+
+    /// The offset in [`Shelled::body`] of a position in the tree.
+    pub fn body_offset(&self, pos: BytePos) -> usize {
+        body_offset(pos, self.start, self.body().len())
+    }
+}
+
+/// The offset in a program of `body_len` bytes of a position in it parsed inside the shell from
+/// `start`; positions in the shell fall on the program's nearest end.
+pub fn body_offset(pos: BytePos, start: BytePos, body_len: usize) -> usize {
+    (pos.0.saturating_sub(start.0) as usize).saturating_sub(SHELL_OPEN.len()).min(body_len)
+}
 
 /// A diagnostic as the stripper reported it: message and byte offset in the shelled source.
 struct Diagnostic {
@@ -36,38 +67,51 @@ impl Emitter for Collector {
     }
 }
 
-/// Strips the types from `source`, keeping every position.
-pub fn strip_types(source: &str) -> Result<String, ProgramError> {
+/// Strips the types from `source`, keeping every position, and keeps what the stripper parsed.
+pub fn strip_types(source: &str) -> Result<Shelled, ProgramError> {
     let shelled = format!("{SHELL_OPEN}{source}{SHELL_CLOSE}");
+    let shelled_len = shelled.len();
     let cm: Lrc<SourceMap> = Default::default();
     let collector = Collector::default();
     let handler = Handler::with_emitter(true, false, Box::new(collector.clone()));
-    let options = Options { module: Some(false), mode: Mode::StripOnly, ..Default::default() };
+    let options = Options { module: Some(false), ..Default::default() };
     // The source map numbers its first file from 1.
-    let file_start = BytePos(1);
+    let start = BytePos(1);
     match operate(&cm, &handler, shelled, options) {
         Ok(output) => {
             let code = output.code;
-            let body =
-                code.strip_prefix(SHELL_OPEN).and_then(|rest| rest.strip_suffix(SHELL_CLOSE)).filter(|body| body.len() == source.len());
-            body.map(str::to_owned).ok_or_else(|| {
-                ProgramError::new(
+            if !(code.len() == shelled_len && code.starts_with(SHELL_OPEN) && code.ends_with(SHELL_CLOSE)) {
+                return Err(ProgramError::new(
                     ErrorKind::Syntax,
                     "SyntaxError",
                     "the program does not fit in a function body (an unbalanced `}` or `)` closes it early)",
-                )
-            })
+                ));
+            }
+            // `module: Some(false)` parses a script.
+            let stripped = Shelled { code, tree: output.program.expect_script(), comments: output.comments, start };
+            drop_erased_comments(&stripped, source);
+            Ok(stripped)
         }
         Err(err) => {
             let diagnostics = collector.0.lock().map(|mut d| std::mem::take(&mut *d)).unwrap_or_default();
             let first = diagnostics.into_iter().next();
             let message = first.as_ref().map_or_else(|| err.message.clone(), |d| d.message.clone());
-            let offset = first
-                .and_then(|d| d.offset)
-                .map(|lo| (lo - file_start.0) as usize)
-                .map(|at| at.saturating_sub(SHELL_OPEN.len()).min(source.len()));
+            let offset = first.and_then(|d| d.offset).map(|lo| body_offset(BytePos(lo), start, source.len()));
             Err(syntax_error(source, &with_rewrite_hint(&message), offset))
         }
+    }
+}
+
+/// Drops the comments the stripper erased with the types around them (`x as /* why */ T`): they
+/// are whitespace in the stripped code, not comments. The others are as they were in `source`.
+fn drop_erased_comments(stripped: &Shelled, source: &str) {
+    let body = stripped.body();
+    let (mut leading, mut trailing) = stripped.comments.borrow_all_mut();
+    for comments in leading.values_mut().chain(trailing.values_mut()) {
+        comments.retain(|comment| {
+            let text = stripped.body_offset(comment.span.lo)..stripped.body_offset(comment.span.hi);
+            body.get(text.clone()) == source.get(text)
+        });
     }
 }
 
@@ -116,7 +160,8 @@ mod tests {
     #[test]
     fn types_become_whitespace_and_positions_hold() {
         let source = "const a: number = 1\nfunction f<T>(x: T): T { return x }\nreturn f(a) as number";
-        let js = strip_types(source).unwrap();
+        let stripped = strip_types(source).unwrap();
+        let js = stripped.body();
         assert_eq!(js.len(), source.len());
         assert_eq!(js.lines().count(), 3);
         assert!(js.starts_with("const a         = 1"), "{js}");
@@ -125,8 +170,22 @@ mod tests {
     }
 
     #[test]
+    fn types_outside_ascii_keep_positions() {
+        // Blanked character for character, each with whitespace of its UTF-8 length.
+        let source = "type Statut = 'ouvert' | 'fermé' | '✓' | '😀'\nconst s: Statut = 'fermé'; return s";
+        let stripped = strip_types(source).unwrap();
+        let js = stripped.body();
+        assert_eq!(js.len(), source.len());
+        // An erased statement keeps a `;` in its place.
+        assert_eq!(js.lines().next().unwrap().trim(), ";", "{js}");
+        assert_eq!(js.lines().nth(1).unwrap().chars().count(), source.lines().nth(1).unwrap().chars().count());
+        assert!(js.ends_with("const s         = 'fermé'; return s"), "{js}");
+    }
+
+    #[test]
     fn top_level_await_and_return_parse() {
-        let js = strip_types("const x = await Promise.resolve(1 as const)\nreturn x").unwrap();
+        let stripped = strip_types("const x = await Promise.resolve(1 as const)\nreturn x").unwrap();
+        let js = stripped.body();
         assert!(js.contains("await Promise.resolve(1"), "{js}");
     }
 
