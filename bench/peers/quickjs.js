@@ -2,8 +2,9 @@
 // quickjs-emscripten in its leanest form (as issue 17 defines the comparison): a fresh QuickJS
 // runtime + context per run, in WebAssembly on the host's thread, with no JavaScript shim
 // evaluated before the program. `console` and every binding are host functions defined directly;
-// a binding returns a QuickJS promise settled from the host, its value crossing as JSON text that
-// QuickJS's own JSON.parse reads. Budgets come from the interrupt handler, which QuickJS polls
+// a binding returns a QuickJS promise settled from the host. Values cross as JSON text, made and
+// read by QuickJS's own JSON.stringify and JSON.parse (dumping a large argument handle by handle
+// from the host is several times slower). Budgets come from the interrupt handler, which QuickJS polls
 // while it executes; an AbortSignal cannot be honoured because its event never fires while the
 // host thread is busy inside QuickJS.
 const { asyncFunctionSource, RunError } = require('./common')
@@ -64,10 +65,12 @@ function load(QuickJS) {
       for (const level of LOG_LEVELS) define(console, level, log)
       context.setProp(context.global, 'console', console)
     })
-    const jsonParse = context.getProp(context.global, 'JSON').consume((json) => context.getProp(json, 'parse'))
+    const [jsonParse, jsonStringify] = context.getProp(context.global, 'JSON').consume((json) => [context.getProp(json, 'parse'), context.getProp(json, 'stringify')])
+    const argument = (handle) =>
+      context.unwrapResult(context.callFunction(jsonStringify, context.undefined, handle)).consume((text) => (context.typeof(text) === 'string' ? JSON.parse(context.getString(text)) : undefined))
     for (const [name, fn] of Object.entries(bindings)) {
       define(context.global, name, (...argHandles) => {
-        const args = argHandles.map((h) => context.dump(h))
+        const args = argHandles.map(argument)
         const deferred = context.newPromise()
         deferreds.add(deferred)
         Promise.resolve()
@@ -110,6 +113,7 @@ function load(QuickJS) {
       disposed = true
       for (const deferred of deferreds) deferred.dispose()
       jsonParse.dispose()
+      jsonStringify.dispose()
       promiseHandle?.dispose()
       context.dispose()
       runtime.dispose()
