@@ -194,6 +194,13 @@ describe('globals', () => {
     expect(value).toEqual(['ok', true, false, true, 5, 'mine', true, '1'])
   })
 
+  it('says why a global defined on first use is missing after the program froze the global object first', async () => {
+    const error = errorOf(await run(`Object.freeze(globalThis)\nreturn new TextDecoder().encoding`))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'TypeError' })
+    expect(error.message).toContain('TextDecoder is defined the first time a program uses it, and the global object was frozen or sealed before that')
+    expect(valueOf(await run(`const url = new URL('https://example.com/a')\nObject.freeze(globalThis)\nreturn [url.pathname, new URL('https://example.com/b').pathname]`))).toEqual(['/a', '/b'])
+  })
+
   it('gives URL a working searchParams', async () => {
     expect(valueOf(await run(`return new URL('https://example.com/?d=1&e=two').searchParams.get('e')`))).toBe('two')
   })

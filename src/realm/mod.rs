@@ -152,8 +152,9 @@ static LAZY_GLOBALS: [LazyGlobals; 4] = [
 fn define_on_first_use(context: &mut Context, lazy: &'static LazyGlobals) -> JsResult<()> {
     // An accessor a program kept and calls later must not define the group again.
     let defined = Rc::new(Cell::new(false));
-    let define = move |context: &mut Context| -> JsResult<()> {
+    let define = move |context: &mut Context, used: &str| -> JsResult<()> {
         if !defined.get() {
+            refuse_if_frozen(lazy, used, context)?;
             (lazy.define)(context)?;
             guard_bulk_allocations(context, |owner| lazy.names.contains(&owner))?;
             // Web globals are not enumerable (boa_runtime registers its classes enumerable), and
@@ -175,11 +176,11 @@ fn define_on_first_use(context: &mut Context, lazy: &'static LazyGlobals) -> JsR
         let (getter, setter) = unsafe {
             (
                 NativeFunction::from_closure(move |_, _, context| {
-                    define_for_get(context)?;
+                    define_for_get(context, name)?;
                     context.global_object().get(js_string!(name), context)
                 }),
                 NativeFunction::from_closure(move |_, args, context| {
-                    define_for_set(context)?;
+                    define_for_set(context, name)?;
                     context.global_object().set(js_string!(name), args.first().cloned().unwrap_or_default(), true, context)?;
                     Ok(JsValue::undefined())
                 }),
@@ -192,6 +193,27 @@ fn define_on_first_use(context: &mut Context, lazy: &'static LazyGlobals) -> JsR
             PropertyDescriptor::builder().get(getter).set(setter).enumerable(false).configurable(true),
             context,
         )?;
+    }
+    Ok(())
+}
+
+/// A program that froze or sealed the global object before using one of `lazy`'s globals made its
+/// stand-in permanent: it cannot be replaced by the real global, which is said plainly.
+fn refuse_if_frozen(lazy: &LazyGlobals, used: &str, context: &mut Context) -> JsResult<()> {
+    let global = context.global_object();
+    let extensible = global.is_extensible(context)?;
+    for &name in lazy.names {
+        let replaceable = match global.borrow().properties().get(&js_string!(name).into()) {
+            Some(property) => property.configurable() != Some(false),
+            None => extensible,
+        };
+        if !replaceable {
+            return Err(JsNativeError::typ()
+                .with_message(format!(
+                    "{used} is defined the first time a program uses it, and the global object was frozen or sealed before that; use {used} once before freezing globalThis"
+                ))
+                .into());
+        }
     }
     Ok(())
 }
