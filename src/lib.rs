@@ -23,7 +23,7 @@ use crate::engine::{Engine, Launch};
 use crate::realm::bridge::{HostError, Reply};
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
 use crate::run::memory::{self, HeapBytes};
-use crate::run::program::{Language, Outcome, ProgramEvent, Sink};
+use crate::run::program::{Language, Outcome, ProgramEvent, Sink, json_text};
 
 #[global_allocator]
 static ALLOCATOR: run::memory::CountingAllocator = run::memory::CountingAllocator;
@@ -55,7 +55,7 @@ fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>, stream_lo
         if !stream_logs && matches!(event, ProgramEvent::Log { .. }) {
             return;
         }
-        let json = event.to_json();
+        let json = json_text(&event);
         drop(event);
         let bytes = json.heap_bytes() + QUEUED_EVENT_BYTES;
         // Node's thread frees what it was given; what it refused was dropped here already.
@@ -99,7 +99,7 @@ pub fn stopped_outcome(reason: HostStop, message: Option<String>) -> String {
     if let Some(message) = message {
         error.message = message;
     }
-    serde_json::to_string(&Outcome::failed(error, false)).unwrap_or_default()
+    json_text(&Outcome::failed(error, false))
 }
 
 #[napi]

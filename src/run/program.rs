@@ -164,11 +164,10 @@ pub enum ProgramEvent {
     Done { execution: u32, outcome: Outcome },
 }
 
-impl ProgramEvent {
-    pub fn to_json(&self) -> String {
-        // Every key is a string and a non-finite number becomes null: serializing cannot fail.
-        serde_json::to_string(self).unwrap_or_default()
-    }
+/// The JSON text of an event or outcome for Node's side.
+pub fn json_text(value: &impl serde::Serialize) -> String {
+    // Every key is a string and a non-finite number becomes null: serializing cannot fail.
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// Where a program's events go. A sink hands each event to another thread, so it moves the
