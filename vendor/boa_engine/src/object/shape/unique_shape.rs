@@ -152,9 +152,13 @@ impl UniqueShape {
         if slot.attributes.width_match(key.attributes) {
             slot.attributes = key.attributes;
             property_table.keys[index].1.attributes = key.attributes;
-            // TODO: invalidate the pointer.
+            // Patched (code-runtime-boa, vendor/README.md): a new shape, so that inline caches
+            // holding the old attributes miss (a cached write to a property made read-only by
+            // `Object.freeze(globalThis)` went on writing it).
+            let property_table = std::mem::take(&mut *property_table);
+            let prototype = self.inner.prototype.borrow_mut().take();
             return ChangeTransition {
-                shape: self.clone().into(),
+                shape: Self::new(prototype, property_table).into(),
                 action: ChangeTransitionAction::Nothing,
             };
         }

@@ -32,6 +32,40 @@ pub(crate) struct CacheEntry {
     pub(crate) prototype_shape: Option<WeakShape>,
 }
 
+/// Patched (code-runtime-boa, vendor/README.md): an object's shape and its prototype's shape,
+/// held strongly so that comparing addresses later is sound.
+pub(crate) struct ShapesBefore {
+    object: Shape,
+    prototype: Option<Shape>,
+}
+
+impl ShapesBefore {
+    fn of(object: &JsObject) -> Self {
+        let object = object.borrow();
+        let shape = object.shape();
+        Self {
+            object: shape.clone(),
+            prototype: prototype_shape(shape),
+        }
+    }
+
+    /// Whether `shape` is the object's shape from before and, when `with_prototype`, its
+    /// prototype still has the shape it had.
+    fn still(&self, shape: &Shape, with_prototype: bool) -> bool {
+        let same = |a: &Shape, b: &Shape| a.to_addr_usize() == b.to_addr_usize();
+        same(&self.object, shape)
+            && (!with_prototype
+                || match (&self.prototype, prototype_shape(shape)) {
+                    (Some(before), Some(now)) => same(before, &now),
+                    _ => false,
+                })
+    }
+}
+
+fn prototype_shape(shape: &Shape) -> Option<Shape> {
+    shape.with_prototype(|prototype| prototype.map(|prototype| prototype.borrow().shape().clone()))
+}
+
 impl CacheEntry {
     /// Whether this entry answers for an object of `shape`: the same shape and, for a property
     /// on the prototype, a prototype still of the shape it had when cached.
@@ -83,7 +117,30 @@ impl InlineCache {
         }
     }
 
-    pub(crate) fn set(&self, shape: &Shape, slot: Slot) {
+    /// Patched (code-runtime-boa, vendor/README.md): the shapes an access that missed this cache
+    /// starts from, to give to [`Self::set`] once the access is done; `None` when the cache
+    /// takes no more entries.
+    pub(crate) fn shapes_before(&self, object: &JsObject) -> Option<ShapesBefore> {
+        (!self.megamorphic.get()).then(|| ShapesBefore::of(object))
+    }
+
+    /// Caches `slot`, found for an object now of `shape`, if the access left the shapes it started
+    /// from (`before`) as they were. Patched (code-runtime-boa, vendor/README.md), as two rules:
+    /// - A getter, setter or Proxy trap that ran during the access may have redefined what `slot`
+    ///   describes: a global defined on first use replaces its accessor with a data property, and
+    ///   caching the accessor's slot under the new shape made the next access at that site call
+    ///   the value as a getter (`new URL(u)` in a loop: "cannot call constructor ... without new").
+    /// - An object with a unique shape (the global object, prototypes, an object with many keys)
+    ///   keeps its shape when it gains a property, so an entry saying "found on the prototype"
+    ///   would go on answering after the object gained its own property of that name.
+    pub(crate) fn set(&self, before: Option<ShapesBefore>, shape: &Shape, slot: Slot) {
+        let Some(before) = before else {
+            return;
+        };
+        let on_prototype = slot.attributes.contains(SlotAttributes::PROTOTYPE);
+        if (on_prototype && shape.is_unique()) || !before.still(shape, on_prototype) {
+            return;
+        }
         if self.megamorphic.get() {
             return;
         }

@@ -93,6 +93,7 @@ impl GetNameGlobal {
             drop(object_borrowed);
 
             let key: PropertyKey = ic.name.clone().into();
+            let before = ic.shapes_before(&object);
 
             let context = &mut InternalMethodPropertyContext::new(context);
             let Some(result) = object.__try_get__(&key, object.clone().into(), context)? else {
@@ -108,7 +109,7 @@ impl GetNameGlobal {
                 let ic = &context.vm.frame().code_block.ic[usize::from(ic_index)];
                 let object_borrowed = object.borrow();
                 let shape = object_borrowed.shape();
-                ic.set(shape, slot);
+                ic.set(before, shape, slot);
             }
 
             context.vm.set_register(dst.into(), result);

@@ -62,6 +62,7 @@ fn get_by_name<const LENGTH: bool>(
     drop(object_borrowed);
 
     let key: PropertyKey = ic.name.clone().into();
+    let before = ic.shapes_before(&object);
 
     let context = &mut InternalMethodPropertyContext::new(context);
     let result = object.__get__(&key, receiver.clone(), context)?;
@@ -72,7 +73,7 @@ fn get_by_name<const LENGTH: bool>(
         let ic = &context.vm.frame().code_block.ic[usize::from(index)];
         let object_borrowed = object.borrow();
         let shape = object_borrowed.shape();
-        ic.set(shape, slot);
+        ic.set(before, shape, slot);
     }
 
     context.vm.set_register(dst.into(), result);
