@@ -93,7 +93,10 @@ export interface RunOptions {
 export interface CodeRuntimeOptions {
   /** Defaults for every run and session execute. */
   limits?: Limits
-  /** Programs running at once; the rest wait in a queue. Default: unbounded. */
+  /**
+   * Runs and open sessions at once: a whole number >= 1, or `Infinity`. Further runs wait in a
+   * queue and `createSession()` waits for a slot. Default: `os.availableParallelism() * 32`.
+   */
   maxConcurrency?: number
 }
 

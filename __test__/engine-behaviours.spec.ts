@@ -314,6 +314,142 @@ return names.concat(String.fromCharCode(104, 105))`)),
   })
 })
 
+describe('inline caches: a code site run again sees what it saw the first time', () => {
+  // A program's first use of a lazily defined global happens at a site whose inline cache then
+  // remembers what it found; every later run of that site must see the real global. Issue 23's
+  // regression was exactly this: `urls.map((u) => new URL(u).host)` failed on the second URL
+  // (vendor/README.md, "three ways a cache entry outlived what it described").
+  const USES: Record<string, [use: string, expected: unknown]> = {
+    URL: ["new URL('https://example.com:8080/a?b=1').host", 'example.com:8080'],
+    'URL#searchParams': ["new URL('https://x.dev/?q=boa').searchParams.get('q')", 'boa'],
+    URLSearchParams: ["new URLSearchParams('a=1&b=2').get('b')", '2'],
+    TextEncoder: ["new TextEncoder().encode('héllo').length", 6],
+    TextDecoder: ['new TextDecoder().decode(new Uint8Array([104, 105]))', 'hi'],
+    'Intl.NumberFormat': ["new Intl.NumberFormat('en-US').format(1234.5)", '1,234.5'],
+    'Intl.Collator': ["['b', 'a'].sort(new Intl.Collator().compare).join()", 'a,b'],
+    toLocaleString: ["(1234.5).toLocaleString('en-US', { style: 'currency', currency: 'USD' })", '$1,234.50'],
+    Date: ['new Date(0).toISOString()', '1970-01-01T00:00:00.000Z'],
+    Map: ["new Map([[1, 'a']]).get(1)", 'a'],
+    Set: ['new Set([1, 1, 2]).size', 2],
+    Int8Array: ['new Int8Array([200])[0]', -56],
+    Uint8Array: ['Uint8Array.from([1, 2]).length', 2],
+    Float16Array: ['new Float16Array([1.5])[0]', 1.5],
+    BigUint64Array: ['String(new BigUint64Array([5n])[0])', '5'],
+    DataView: ['new DataView(new ArrayBuffer(2)).getInt16(0)', 0],
+    SharedArrayBuffer: ['new SharedArrayBuffer(4).byteLength', 4],
+    WeakRef: ['typeof new WeakRef({}).deref()', 'object'],
+    WeakMap: ['new WeakMap().has({})', false],
+    WeakSet: ['new WeakSet().has({})', false],
+    FinalizationRegistry: ['typeof new FinalizationRegistry(() => {}).register', 'function'],
+    Math: ['Math.max(1, 3)', 3],
+    JSON: ['JSON.stringify({ a: [1] })', '{"a":[1]}'],
+    Reflect: ["Reflect.ownKeys({ a: 1 }).join()", 'a'],
+    Atomics: ['Atomics.add(new Int32Array(new SharedArrayBuffer(4)), 0, 1)', 0],
+    structuredClone: ['structuredClone(new Map([[1, 2]])).get(1)', 2],
+    btoa: ["btoa('hi')", 'aGk='],
+    atob: ["atob('aGk=')", 'hi'],
+  }
+  const TIMES = 4
+  const SITES: Record<string, (use: string) => string> = {
+    'a for loop': (use) => `const seen: unknown[] = []\nfor (let i = 0; i < ${TIMES}; i++) seen.push(${use})\nreturn seen`,
+    'a .map callback': (use) => `return Array.from({ length: ${TIMES} }, (_, i) => i).map(() => ${use})`,
+    'a generator': (use) => `function* uses() { for (let i = 0; i < ${TIMES}; i++) yield ${use} }\nreturn [...uses()]`,
+    'an async function': (use) =>
+      `async function use() { await null; return ${use} }\nconst seen: unknown[] = []\nfor (let i = 0; i < ${TIMES}; i++) seen.push(await use())\nreturn seen`,
+    'Promise.all over async callbacks': (use) =>
+      `return await Promise.all(Array.from({ length: ${TIMES} }, async () => { await null; return ${use} }))`,
+    'a class method': (use) => `class Uses { one() { return ${use} } }\nconst uses = new Uses()\nreturn Array.from({ length: ${TIMES} }, () => uses.one())`,
+  }
+
+  for (const [site, program] of Object.entries(SITES)) {
+    it(`runs each lazily defined global and built-in ${TIMES} times at one site in ${site}`, async () => {
+      const failures: string[] = []
+      for (const [name, [use, expected]] of Object.entries(USES)) {
+        // A fresh run for each, so that the first use of the global happens at the site.
+        const result = await run(program(use))
+        const value = result.ok ? result.value : `${result.error.name}: ${result.error.message}`
+        if (JSON.stringify(value) !== JSON.stringify(Array(TIMES).fill(expected))) failures.push(`${name}: ${JSON.stringify(value)}`)
+      }
+      expect(failures).toEqual([])
+    })
+  }
+
+  it('runs each of them again at a site a session defined in an earlier execute', async () => {
+    const failures: string[] = []
+    for (const [name, [use, expected]] of Object.entries(USES)) {
+      const session = await runtime.createSession({ observeMs: 5_000 })
+      try {
+        const observations = [
+          await session.execute({ code: `function use() { return ${use} }\nreturn use()` }),
+          await session.execute({ code: `return [use(), use()]` }),
+          await session.execute({ code: `const again: unknown[] = []\nfor (let i = 0; i < ${TIMES}; i++) again.push(use())\nreturn again` }),
+        ]
+        const values = observations.map((o) => (o.status === 'completed' ? o.value : `${o.status}: ${JSON.stringify(o.error)}`))
+        const wanted = [expected, [expected, expected], Array(TIMES).fill(expected)]
+        if (JSON.stringify(values) !== JSON.stringify(wanted)) failures.push(`${name}: ${JSON.stringify(values)}`)
+      } finally {
+        await session.stop()
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('drops what a getter or setter changed while the site ran it', async () => {
+    const value = valueOf(
+      await run(`const lazy: any = {}
+Object.defineProperty(lazy, 'v', { configurable: true, get() { Object.defineProperty(lazy, 'v', { value: 'data', writable: true }); return 'getter' } })
+class Widget {}
+Object.defineProperty(Widget.prototype, 'size', { configurable: true, get() { Object.defineProperty(Widget.prototype, 'size', { value: 'data', configurable: true }); return 'getter' } })
+const widget: any = new Widget()
+const box: any = {}
+const sets: unknown[] = []
+Object.defineProperty(box, 'w', { configurable: true, set(x) { sets.push(x); Object.defineProperty(box, 'w', { value: x, writable: true }) } })
+const reads: unknown[] = []
+for (let i = 0; i < 3; i++) { reads.push(lazy.v, widget.size); box.w = i }
+return { reads, sets, w: box.w }`),
+    )
+    expect(value).toEqual({ reads: ['getter', 'getter', 'data', 'data', 'data', 'data'], sets: [0], w: 2 })
+  })
+
+  it('sees an own property added to an object with many keys, or to the global object, over its prototype', async () => {
+    const value = valueOf(
+      await run(`const counts: any = {}
+for (let i = 0; i < 2000; i++) counts['k' + i] = i
+const g = globalThis as any
+const kinds: string[] = []
+const readBoth = () => kinds.push(typeof counts.toString, typeof g.hasOwnProperty)
+for (let i = 0; i < 3; i++) {
+  readBoth()
+  if (i === 0) { counts.toString = 7; g.hasOwnProperty = 'shadowed' }
+}
+return kinds`),
+    )
+    expect(value).toEqual(['function', 'function', 'number', 'string', 'number', 'string'])
+  })
+
+  it('refuses a cached write once the property became read-only', async () => {
+    const value = valueOf(
+      await run(`const settings: any = {}
+for (let i = 0; i < 2000; i++) settings['k' + i] = i
+settings.mode = 'a'
+const g = globalThis as any
+g.level = 1
+const outcomes: string[] = []
+const write = (i: number) => {
+  for (const [target, key] of [[settings, 'mode'], [g, 'level']] as const) {
+    try { target[key] = i; outcomes.push('wrote ' + target[key]) } catch (e) { outcomes.push((e as Error).name) }
+  }
+}
+for (let i = 0; i < 3; i++) {
+  write(i)
+  if (i === 0) { Object.freeze(settings); Object.defineProperty(g, 'level', { writable: false }) }
+}
+return outcomes`),
+    )
+    expect(value).toEqual(['wrote 0', 'wrote 0', 'TypeError', 'TypeError', 'TypeError', 'TypeError'])
+  })
+})
+
 describe('built-ins a realm initializes on first use', () => {
   // Date, Map, Set, the typed arrays, DataView, SharedArrayBuffer, the weak collections, Math,
   // JSON, Reflect and Atomics are filled in the first time a program touches them
