@@ -436,9 +436,8 @@ const g = globalThis as any
 g.level = 1
 const outcomes: string[] = []
 const write = (i: number) => {
-  for (const [target, key] of [[settings, 'mode'], [g, 'level']] as const) {
-    try { target[key] = i; outcomes.push('wrote ' + target[key]) } catch (e) { outcomes.push((e as Error).name) }
-  }
+  try { settings.mode = i; outcomes.push('wrote ' + settings.mode) } catch (e) { outcomes.push((e as Error).name) }
+  try { g.level = i; outcomes.push('wrote ' + g.level) } catch (e) { outcomes.push((e as Error).name) }
 }
 for (let i = 0; i < 3; i++) {
   write(i)
