@@ -15,6 +15,24 @@ export interface Program {
   language?: 'typescript' | 'javascript'
 }
 
+/** Programs named `prefix: name`. */
+export const family = (prefix: string, programs: Record<string, string>): Program[] =>
+  Object.entries(programs).map(([name, source]) => ({ name: `${prefix}: ${name}`, source }))
+
+/**
+ * Every operation over every input, named `prefix: operation (input)`: each program declares
+ * `const <variable> = <input>` (a JavaScript expression) before the operation's body.
+ */
+export function matrix(prefix: string, variable: string, inputs: Record<string, string>, operations: Record<string, string>): Program[] {
+  return Object.entries(operations).flatMap(([operation, body]) =>
+    Object.entries(inputs).map(([label, input]) => ({ name: `${prefix}: ${operation} (${label})`, source: `const ${variable} = ${input}\n${body}` })),
+  )
+}
+
+/** String inputs as the expressions `matrix` takes. */
+export const quoted = (inputs: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(inputs).map(([label, value]) => [label, JSON.stringify(value)]))
+
 type Outcome =
   | { ok: true; value?: unknown }
   | { ok: false; kind: string; name?: string; message?: string; line?: number; column?: number }

@@ -1,6 +1,6 @@
 // Whole agent turns: several tools, partial failures, a report at the end, as a model writes a
 // Code Mode program to answer one request.
-import type { Program } from '../harness'
+import { family, type Program } from '../harness'
 
 const programs: Record<string, string> = {
   'triage open issues with priorities': `const issues = await tools.searchIssues({ state: 'open' })
@@ -141,4 +141,4 @@ console.log(steps.map((s) => \`\${s.ok ? '✓' : '✗'} \${s.name}\${s.ok ? '' :
 return { users: users?.length, issue, weather: weather?.conditions, bad, failed: steps.filter((s) => !s.ok).length }`,
 }
 
-export const agents: Program[] = Object.entries(programs).map(([name, source]) => ({ name: `agents: ${name}`, source }))
+export const agents: Program[] = family('agents', programs)

@@ -1,7 +1,7 @@
 // Adversarial programs for the engine's caches (the class of bug that shipped: a cached site that
 // remembered what a lookup looked like before it changed). Each changes what one code site sees
 // between its runs; the hot form runs the whole program three times more at the same sites.
-import type { Program } from '../harness'
+import { family, type Program } from '../harness'
 
 const programs: Record<string, string> = {
   'a getter that redefines itself on first read': `const obj = {
@@ -288,4 +288,4 @@ console.log(out)
 return out`,
 }
 
-export const cache: Program[] = Object.entries(programs).map(([name, source]) => ({ name: `cache: ${name}`, source }))
+export const cache: Program[] = family('cache', programs)

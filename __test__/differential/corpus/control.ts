@@ -1,9 +1,6 @@
 // Async patterns around tools and errors with try/catch: what agents write to fan out, retry,
 // time out and report failures, and the engine's own errors they run into.
-import type { Program } from '../harness'
-
-const family = (prefix: string, programs: Record<string, string>): Program[] =>
-  Object.entries(programs).map(([name, source]) => ({ name: `${prefix}: ${name}`, source }))
+import { family, type Program } from '../harness'
 
 const asyncPrograms = family('async', {
   'Promise.all over tool calls': `const ids = [1, 2, 3, 4]

@@ -1,9 +1,6 @@
 // JSON in and out, bytes (typed arrays, TextEncoder/TextDecoder, base64), and the Intl subset
 // (README "Intl").
-import type { Program } from '../harness'
-
-const family = (prefix: string, programs: Record<string, string>): Program[] =>
-  Object.entries(programs).map(([name, source]) => ({ name: `${prefix}: ${name}`, source }))
+import { family, matrix, type Program, quoted } from '../harness'
 
 const jsonTexts: Record<string, string> = {
   'an API status body': '{"ok":true,"version":"1.4.2","uptime":123456.789,"regions":["eu-west","us-east"]}',
@@ -22,9 +19,7 @@ const jsonOps: Record<string, string> = {
   'a replacer array and tab indent': 'const v = JSON.parse(text)\nconst out = JSON.stringify(v, ["ok", "version", "name", "x", "a"], "\\t")\nconsole.log(out)\nreturn out',
 }
 
-const json: Program[] = Object.entries(jsonOps).flatMap(([op, body]) =>
-  Object.entries(jsonTexts).map(([label, value]) => ({ name: `json: ${op} (${label})`, source: `const text = ${JSON.stringify(value)}\n${body}` })),
-)
+const json: Program[] = matrix('json', 'text', quoted(jsonTexts), jsonOps)
 
 json.push(
   ...family('json', {

@@ -1,6 +1,6 @@
 // Dates from fixed timestamps and date strings, in UTC (the realm's only zone): each operation
 // over each moment.
-import type { Program } from '../harness'
+import { matrix, type Program } from '../harness'
 
 const moments: Record<string, string> = {
   'the epoch': 'new Date(0)',
@@ -32,9 +32,7 @@ const ops: Record<string, string> = {
   'getTime, valueOf and a number': 'console.log(d.getTime(), d.valueOf(), +d, Number(d), d.getTime() / 1000 | 0)\nreturn d.getTime()',
 }
 
-export const dates: Program[] = Object.entries(ops).flatMap(([op, body]) =>
-  Object.entries(moments).map(([label, value]) => ({ name: `dates: ${op} (${label})`, source: `const d = ${value}\n${body}` })),
-)
+export const dates: Program[] = matrix('dates', 'd', moments, ops)
 
 const parsed: Record<string, string> = {
   'an ISO date': '2024-05-01',

@@ -1,9 +1,6 @@
 // Classes, generators and iterators, destructuring, Map and Set: the language a model reaches for
 // when a task outgrows one expression.
-import type { Program } from '../harness'
-
-const family = (prefix: string, programs: Record<string, string>): Program[] =>
-  Object.entries(programs).map(([name, source]) => ({ name: `${prefix}: ${name}`, source }))
+import { family, type Program } from '../harness'
 
 const classes = family('classes', {
   'a class with a getter and a method': `class Invoice {

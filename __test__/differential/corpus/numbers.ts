@@ -1,5 +1,5 @@
 // Number formatting and arithmetic as reports need it: each formatting over each value.
-import type { Program } from '../harness'
+import { matrix, type Program } from '../harness'
 
 const values: Record<string, string> = {
   'zero': '0',
@@ -37,9 +37,7 @@ const ops: Record<string, string> = {
   'clamped and scaled': 'const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v))\nconsole.log(clamp(n, -1, 100), n * 1e3, n / 3, n % 7, n ** 2)\nreturn clamp(n, 0, 1)',
 }
 
-export const numbers: Program[] = Object.entries(ops).flatMap(([op, body]) =>
-  Object.entries(values).map(([label, value]) => ({ name: `numbers: ${op} (${label})`, source: `const n = ${value}\n${body}` })),
-)
+export const numbers: Program[] = matrix('numbers', 'n', values, ops)
 
 numbers.push(
   {

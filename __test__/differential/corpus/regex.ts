@@ -1,5 +1,5 @@
 // Regular expressions as models use them on tool output: extract, validate, rewrite, split.
-import type { Program } from '../harness'
+import { matrix, type Program, quoted } from '../harness'
 
 const texts: Record<string, string> = {
   'a support email': 'Hi, reach me at ada.lovelace@example.com or +1 (555) 010-2030 before 2024-05-01. Order #A-1042 failed twice; ref: https://status.example.com/i/77?x=1.',
@@ -26,9 +26,7 @@ const ops: Record<string, string> = {
   'search, match without g, and match lengths': "const m = text.match(/(\\w)(\\w)/)\nconsole.log(text.search(/\\d/), m && [m[0], m[1], m.index, m.length], /^$/.test(text))\nreturn m?.slice(0) ?? []",
 }
 
-export const regex: Program[] = Object.entries(ops).flatMap(([op, body]) =>
-  Object.entries(texts).map(([label, value]) => ({ name: `regex: ${op} (${label})`, source: `const text = ${JSON.stringify(value)}\n${body}` })),
-)
+export const regex: Program[] = matrix('regex', 'text', quoted(texts), ops)
 
 const validations = ['ada@example.com', 'not-an-email', 'a@b', 'first.last+tag@sub.example.co.uk', ' spaced@example.com', '']
 regex.push(

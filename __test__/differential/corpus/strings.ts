@@ -1,5 +1,5 @@
 // String formatting as models write it for reports and cleanup: each operation over each input.
-import type { Program } from '../harness'
+import { matrix, type Program, quoted } from '../harness'
 
 const inputs: Record<string, string> = {
   'a greeting': 'Hello, World!',
@@ -43,9 +43,7 @@ const ops: Record<string, string> = {
   'a template with interpolations': "const len = s.length\nconst msg = `Input \"${s}\" has ${len} character${len === 1 ? '' : 's'} and ${s.split(' ').length} part(s).`\nconsole.log(msg)\nreturn msg",
 }
 
-export const strings: Program[] = Object.entries(ops).flatMap(([op, body]) =>
-  Object.entries(inputs).map(([label, value]) => ({ name: `strings: ${op} (${label})`, source: `const s = ${JSON.stringify(value)}\n${body}` })),
-)
+export const strings: Program[] = matrix('strings', 's', quoted(inputs), ops)
 
 strings.push(
   {

@@ -1,6 +1,6 @@
 // TypeScript as models write it: annotations, interfaces, generics, `as`, `satisfies`, non-null
 // assertions, type-only declarations (README: erasable syntax only; no imports).
-import type { Program } from '../harness'
+import { family, type Program } from '../harness'
 
 const programs: Record<string, string> = {
   'interfaces and annotated functions': `interface User { id: number; name: string; email: string; team: string; score: number }
@@ -198,7 +198,7 @@ console.log(out)
 return out`,
 }
 
-export const typescript: Program[] = Object.entries(programs).map(([name, source]) => ({ name: `typescript: ${name}`, source }))
+export const typescript: Program[] = family('typescript', programs)
 
 typescript.push(
   { name: 'typescript: a plain JavaScript program run as JavaScript', source: "const xs = [3, 1, 2]\nxs.sort()\nconsole.log(xs)\nreturn xs", language: 'javascript' },

@@ -1,5 +1,5 @@
 // URLs and query strings: parsing what a tool returned, building request URLs.
-import type { Program } from '../harness'
+import { matrix, type Program, quoted } from '../harness'
 
 const urls: Record<string, string> = {
   'a plain https URL': 'https://example.com/',
@@ -28,10 +28,8 @@ const ops: Record<string, string> = {
 // a relative reference resolves only against a hierarchical URL (WHATWG); Node 20 differs there
 const opaque = ['a mailto URL', 'a data URL']
 
-export const urlPrograms: Program[] = Object.entries(ops).flatMap(([op, body]) =>
-  Object.entries(urls)
-    .filter(([label]) => !(op === 'a relative link resolved against it' && opaque.includes(label)))
-    .map(([label, value]) => ({ name: `urls: ${op} (${label})`, source: `const input = ${JSON.stringify(value)}\n${body}` })),
+export const urlPrograms: Program[] = matrix('urls', 'input', quoted(urls), ops).filter(
+  ({ name }) => !opaque.some((label) => name === `urls: a relative link resolved against it (${label})`),
 )
 
 urlPrograms.push(
