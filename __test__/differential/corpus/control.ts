@@ -367,6 +367,12 @@ return results`,
   'Error.captureStackTrace and the stack property exist': `const e = new Error('x')
 console.log(typeof Error.captureStackTrace, typeof e.stack, e.stack.split('\\n')[0])
 return 'ok'`,
+  'a caught error logged with its stack': `try {
+  JSON.parse('{')
+} catch (e) {
+  console.log(e.stack)
+}
+return 'logged'`,
   'errors with an errors array in AggregateError': `const agg = new AggregateError([new Error('a'), new TypeError('b')], 'two failures')
 console.log(agg.name, agg.message, agg.errors.map(String))
 throw agg`,
