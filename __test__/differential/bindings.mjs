@@ -5,7 +5,7 @@
 const DAY = 86_400_000
 const EPOCH = Date.UTC(2024, 0, 15, 9, 30) // a Monday
 
-export const users = [
+const users = [
   { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin', team: 'core', active: true, joined: '2021-03-04T10:00:00.000Z', score: 92.5 },
   { id: 2, name: 'Alan Turing', email: 'alan@example.org', role: 'member', team: 'core', active: true, joined: '2022-07-19T08:30:00.000Z', score: 88 },
   { id: 3, name: 'Grace Hopper', email: 'grace@navy.example', role: 'owner', team: 'infra', active: false, joined: '2020-01-01T00:00:00.000Z', score: 97.25 },
@@ -21,7 +21,7 @@ export const users = [
 const statuses = ['pending', 'paid', 'shipped', 'delivered', 'refunded']
 const currencies = ['USD', 'EUR', 'GBP', 'JPY']
 const skus = ['KB-01', 'MS-22', 'MN-4K', 'CB-USB', 'HD-2T', 'SSD-1T']
-export const orders = Array.from({ length: 24 }, (_, i) => ({
+const orders = Array.from({ length: 24 }, (_, i) => ({
   id: `ord_${String(1000 + i * 7)}`,
   customerId: (i * 7) % 10 + 1,
   status: statuses[(i * 3) % statuses.length],
@@ -41,7 +41,7 @@ const titles = [
   'Upgrade dependencies', 'Docs: clarify rate limits', 'API returns 500 on empty query',
   'Feature request: webhooks', 'Date picker shows the wrong month', 'Null pointer in the parser',
 ]
-export const issues = titles.map((title, i) => ({
+const issues = titles.map((title, i) => ({
   number: 3 + i * 3,
   title,
   state: i % 4 === 3 ? 'closed' : 'open',
@@ -53,7 +53,7 @@ export const issues = titles.map((title, i) => ({
   body: i % 3 === 0 ? `Steps:\n1. open the app\n2. see error E${100 + i}\n\nExpected: no error` : null,
 }))
 
-export const products = skus.map((sku, i) => ({
+const products = skus.map((sku, i) => ({
   sku,
   name: ['Mechanical keyboard', 'Wireless mouse', '4K monitor', 'USB-C cable', 'Hard drive 2TB', 'SSD 1TB'][i],
   price: [129.99, 24.5, 399, 9.99, 74.95, 89][i],
@@ -62,7 +62,7 @@ export const products = skus.map((sku, i) => ({
   rating: [4.6, 3.9, 4.8, null, 4.1, 4.4][i],
 }))
 
-export const events = Array.from({ length: 30 }, (_, i) => ({
+const events = Array.from({ length: 30 }, (_, i) => ({
   ts: EPOCH + i * 5_437_000 + (i % 7) * 61_000,
   level: ['info', 'info', 'warn', 'info', 'error', 'debug'][i % 6],
   service: ['api', 'worker', 'web'][i % 3],

@@ -286,6 +286,53 @@ const out = []
 for (let i = 0; i < 3; i++) out.push(new Intl.NumberFormat(settings.locale).format(1234.5), new URL('https://x.example/' + i).pathname)
 console.log(out)
 return out`,
+  'typeof a lazily defined global before and after its first use': `const before = [typeof URL, typeof TextEncoder, typeof Intl, typeof URLSearchParams, typeof TextDecoder]
+const used = [new URL('https://a.example').host, new TextEncoder().encode('x').length, new Intl.NumberFormat('en-US').format(1e3)]
+const after = [typeof URL, typeof TextEncoder, typeof Intl, typeof URLSearchParams, typeof TextDecoder]
+console.log(before, used, after)
+return [before, after]`,
+  'lazily defined globals read through globalThis and destructuring': `const { URL: U, TextEncoder: TE } = globalThis
+const hosts = ['x.example', 'y.example'].map((h) => new U('https://' + h).host)
+const sizes = ['a', 'éé'].map((s) => new TE().encode(s).length)
+const viaGlobal = [1, 2].map((n) => new globalThis.URLSearchParams({ n: String(n) }).toString())
+console.log(hosts, sizes, viaGlobal, U === URL, 'Intl' in globalThis)
+return [hosts, sizes, viaGlobal]`,
+  'a lazily defined global used in a class field and a default parameter': `class Link {
+  url = new URL(this.constructor.base)
+  static base = 'https://base.example/'
+  resolve(path, fmt = new Intl.NumberFormat('en-US')) { return new URL(path, this.url).href + ' #' + fmt.format(path.length * 1000) }
+}
+const out = ['a', 'b/c', '../d'].map((p) => new Link().resolve(p))
+console.log(out)
+return out`,
+  'a lazily defined global first touched inside a getter and a catch': `const holder = { get enc() { return new TextEncoder() } }
+let url
+try { new URL('no scheme') } catch (e) { url = new URL('https://fallback.example/' + e.name) }
+const lengths = [holder.enc.encode('ab').length, holder.enc.encode('abc').length]
+console.log(url.pathname, lengths)
+return [url.href, lengths]`,
+  'tool replies of many shapes read at one site': `const replies = await Promise.all([
+  tools.echo({ name: 'a' }), tools.echo({ id: 1, name: 'b' }), tools.echo({ name: 'c', extra: [1] }),
+  tools.echo({ nested: { name: 'd' }, name: 'd2' }), tools.echo({}), tools.echo({ name: null }),
+])
+const names = []
+for (let i = 0; i < 3; i++) for (const r of replies) names.push(r.name ?? '-')
+console.log(names.slice(0, 6))
+return names`,
+  'a counter object mutated through many shapes of updates': `const stats = {}
+const bump = (o, key) => { o[key] = (o[key] ?? 0) + 1 }
+const keys = ['a', 'b', 'a', 'c', 'length', '0', 'toString', 'a', '__proto__x']
+for (let round = 0; round < 3; round++) for (const k of keys) bump(stats, k)
+console.log(stats)
+return stats`,
+  'prototype methods shadowed by own properties for one instance only': `class Item { price() { return 10 } label() { return 'item:' + this.price() } }
+const items = Array.from({ length: 5 }, () => new Item())
+items[2].price = () => 99
+items[4].label = function () { return 'custom:' + this.price() }
+const out = []
+for (let i = 0; i < 3; i++) out.push(items.map((it) => it.label()).join(','))
+console.log(out[0])
+return out`,
 }
 
 export const cache: Program[] = family('cache', programs)
