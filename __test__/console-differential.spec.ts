@@ -9,8 +9,7 @@ import { readFileSync } from 'node:fs'
 import { Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
-
-type Entry = { stream: 'out' | 'err'; text: string }
+import { type ConsoleEntry as Entry, consoleEntries, withoutFrames } from './helpers'
 
 const corpus: Record<string, string> = {
   // ---- util.format: strings and substitutions ----
@@ -288,19 +287,6 @@ const exceptions: Record<string, string> = {
   'the arguments object': "the engine does not expose which objects are `arguments` objects, so they print as plain objects (`{ '0': 1, '1': 2 }`).",
 }
 
-/** Drops stack-frame lines (and Node's `... n lines matching cause stack trace ...`), keeping a brace that closed one. */
-function withoutFrames(text: string): string {
-  const kept: string[] = []
-  for (const line of text.split('\n')) {
-    if (/^\s*at /.test(line) || /^\s*\.\.\. \d+ lines matching cause stack trace \.\.\.$/.test(line)) {
-      if (line.endsWith(' {') && kept.length) kept[kept.length - 1] += ' {'
-      continue
-    }
-    kept.push(line)
-  }
-  return kept.join('\n')
-}
-
 function nodeEntries(program: string): Entry[] {
   const entries: Entry[] = []
   const capture = (stream: Entry['stream']) =>
@@ -330,7 +316,7 @@ afterAll(() => runtime.dispose())
 
 async function boaEntries(program: string): Promise<Entry[]> {
   const result = await runtime.run({ source: program, language: 'javascript' })
-  const entries: Entry[] = result.logs.map((l) => ({ stream: l.level === 'warn' || l.level === 'error' ? 'err' : 'out', text: withoutFrames(l.text) }))
+  const entries = consoleEntries(result.logs)
   if (!result.ok) entries.push({ stream: 'err', text: `!! ${result.error.name}: ${result.error.message}` })
   return entries
 }

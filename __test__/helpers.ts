@@ -2,7 +2,7 @@
 // internal leak-check getter.
 import { execFile } from 'node:child_process'
 import path from 'node:path'
-import type { CodeRuntime, RunResult } from '../index.js'
+import type { CodeRuntime, LogEntry, RunResult } from '../index.js'
 
 /** The value of a successful run; fails the test with the run's error otherwise. */
 export function valueOf(result: RunResult): any {
@@ -65,4 +65,25 @@ export function runInChild(script: string, { timeoutMs = 20_000, nodeArgs = [] a
       resolve({ status, signal: (error?.signal as NodeJS.Signals | undefined) ?? null, stdout, stderr })
     })
   })
+}
+
+/** Drops stack-frame lines (and Node's `... n lines matching cause stack trace ...`), keeping a brace that closed one. */
+export function withoutFrames(text: string): string {
+  const kept: string[] = []
+  for (const line of text.split('\n')) {
+    if (/^\s*at /.test(line) || /^\s*\.\.\. \d+ lines matching cause stack trace \.\.\.$/.test(line)) {
+      if (line.endsWith(' {') && kept.length) kept[kept.length - 1] += ' {'
+      continue
+    }
+    kept.push(line)
+  }
+  return kept.join('\n')
+}
+
+/** A console entry as Node's console shows it: the stream it went to and its text. */
+export type ConsoleEntry = { stream: 'out' | 'err'; text: string }
+
+/** A run's log entries as Node would have written them (warn and error on stderr), frames dropped. */
+export function consoleEntries(logs: LogEntry[]): ConsoleEntry[] {
+  return logs.map((l) => ({ stream: l.level === 'warn' || l.level === 'error' ? 'err' : 'out', text: withoutFrames(l.text) }))
 }

@@ -1,0 +1,36 @@
+// Every program of the differential, by family.
+import type { Program } from '../harness'
+import { agents } from './agents'
+import { cache } from './cache'
+import { collections } from './collections'
+import { control } from './control'
+import { data } from './data'
+import { dates } from './dates'
+import { language } from './language'
+import { numbers } from './numbers'
+import { regex } from './regex'
+import { strings } from './strings'
+import { typescript } from './typescript'
+import { urlPrograms } from './urls'
+
+export const corpus: Program[] = [
+  ...collections,
+  ...strings,
+  ...numbers,
+  ...dates,
+  ...urlPrograms,
+  ...regex,
+  ...language,
+  ...control,
+  ...data,
+  ...typescript,
+  ...cache,
+  ...agents,
+]
+
+const names = new Set<string>()
+for (const { name } of corpus) {
+  if (names.has(name)) throw new Error(`two differential programs are named ${JSON.stringify(name)}`)
+  if (name.includes('"')) throw new Error(`a differential program's name has a double quote: ${name}`)
+  names.add(name)
+}
