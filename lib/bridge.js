@@ -37,17 +37,20 @@ function hostError(error) {
   }
 }
 
-/** The JSON text of a host function's value for the program (undefined for undefined). */
-function encodeValue(path, value) {
+/**
+ * The JSON text of a host value for the program (undefined for undefined); `giving` names what
+ * gave it, as `tools.search() returned`.
+ */
+function encodeValue(giving, value) {
   if (value === undefined) return undefined
   let json
   try {
     json = JSON.stringify(value)
   } catch (error) {
-    throw new TypeError(`${path}() returned a value that cannot cross to the program (${error.message})`)
+    throw new TypeError(`${giving} a value that cannot cross to the program (${error.message})`)
   }
   if (json === undefined) {
-    throw new TypeError(`${path}() returned a ${typeof value}, which cannot cross to the program; return JSON data`)
+    throw new TypeError(`${giving} a ${typeof value}, which cannot cross to the program; give JSON data`)
   }
   return json
 }
@@ -70,7 +73,7 @@ function answerCall(functions, call, port) {
     }
     let valueJson
     try {
-      valueJson = encodeValue(call.path, value)
+      valueJson = encodeValue(`${call.path}() returned`, value)
     } catch (error) {
       return fail(error)
     }

@@ -188,8 +188,8 @@ function pausedResult(job, outcome, keys) {
   return { ok: false, error, paused: { token, call: { path, args }, data: job.journal.pauseData(id) }, logs, stats }
 }
 
-/** `answer` as the paused call's logged reply: `{ value }` (JSON text), `{ error }` or `{}` for undefined. */
-function loggedAnswer(answer, path) {
+/** `answer` as a call's logged reply: `{ value }` (JSON text), `{ error }` or `{}` for undefined. */
+function loggedAnswer(answer, reply = 'the reply') {
   const shape = 'resume(token, answer) takes the paused call\'s answer as { reply } or { error: { name, message } }'
   if (answer === null || typeof answer !== 'object') throw new TypeError(`${shape}, got ${describeValue(answer)}`)
   const hasReply = 'reply' in answer
@@ -203,7 +203,7 @@ function loggedAnswer(answer, path) {
     }
     return { error: { name: typeof error.name === 'string' ? error.name : 'Error', message: error.message } }
   }
-  const value = encodeValue(path, answer.reply)
+  const value = encodeValue(`${reply} is`, answer.reply)
   return value === undefined ? {} : { value }
 }
 
@@ -216,12 +216,12 @@ function resumption(keys, token, answer) {
   const opened = keys.open(token)
   if (opened.refused) {
     // A malformed answer is the host's mistake whatever the token: said first.
-    loggedAnswer(answer, 'the answer')
+    loggedAnswer(answer)
     return opened
   }
   const { source, language, modules, limits, call, tape } = opened.payload
   const calls = tape.calls
-  Object.assign(calls[call.id - 1], loggedAnswer(answer, `the answer to ${call.path}()`))
+  Object.assign(calls[call.id - 1], loggedAnswer(answer, `the reply to ${call.path}()`))
   const program = { source, language, modules, tokenLimits: limits }
   return { ...program, tape: JSON.stringify(tape), journal: new Journal(maxTokenBytesOf(limits), programBytes(program), calls) }
 }

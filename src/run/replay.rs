@@ -222,13 +222,13 @@ impl Replay {
         true
     }
 
-    /// A logged call the program has not made by the logged pause, which it had made by then
-    /// before: its message.
+    /// At the logged pause: a logged call the program has not made again by then, as it had
+    /// before, said as a replay error's message.
     pub fn missing_call(&self) -> Option<String> {
         let tape = self.tape.borrow();
         let logged = tape.calls.get(self.calls_made.get())?;
         Some(format!(
-            "on replay the program reached the call that paused it without making call {} ({}), which it had made before: the program no longer does what it did before it paused, so it cannot resume",
+            "on replay the program did not make call {} ({}) before the point where it paused, as it had before: the program no longer does what it did before it paused, so it cannot resume",
             self.calls_made.get() + 1,
             describe_call(&logged.path, &logged.args)
         ))
