@@ -240,7 +240,7 @@ pub struct Outcome {
     pub realm_lost: bool,
     /// A binding paused the run: the record the host makes its token of.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub paused: Option<Paused>,
+    pub paused: Option<Box<Paused>>,
 }
 
 impl Outcome {
@@ -368,7 +368,7 @@ impl Program {
         });
         // A replay that went another way ends the run with how, whatever that led to.
         let result = replay.divergence().map_or(result, Err);
-        let paused = replay.take_paused().filter(|_| matches!(&result, Err(error) if error.kind == ErrorKind::Paused));
+        let paused = replay.take_paused().filter(|_| matches!(&result, Err(error) if error.kind == ErrorKind::Paused)).map(Box::new);
         self.wiring.event_loop.clear();
         self.wiring.bridge.abandon();
 
