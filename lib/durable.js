@@ -119,22 +119,32 @@ class Journal {
     this.#grow(eventJson.length)
   }
 
-  reply(id, valueJson) {
-    const entry = this.#entries?.[id - 1]
-    if (!entry) return
-    if (valueJson !== undefined) entry.value = valueJson
-    this.#grow(valueJson?.length ?? 0)
+  /**
+   * `port` (where a run's calls are answered) with each answer logged here on its way, and a
+   * binding's `pause()` kept here and passed to `pauseRun(callId)`.
+   */
+  port(port, pauseRun) {
+    return {
+      reply: (callId, valueJson) => {
+        this.#logReply(callId, valueJson === undefined ? {} : { value: valueJson }, valueJson?.length ?? 0)
+        port.reply(callId, valueJson)
+      },
+      replyError: (callId, name, message) => {
+        this.#logReply(callId, { error: { name, message } }, name.length + message.length)
+        port.replyError(callId, name, message)
+      },
+      pause: (call, data) => {
+        this.#pauses.set(call.id, data)
+        pauseRun(call.id)
+      },
+    }
   }
 
-  error(id, error) {
+  #logReply(id, reply, size) {
     const entry = this.#entries?.[id - 1]
     if (!entry) return
-    entry.error = error
-    this.#grow(error.name.length + error.message.length)
-  }
-
-  paused(id, data) {
-    this.#pauses.set(id, data)
+    Object.assign(entry, reply)
+    this.#grow(size)
   }
 
   /** The token's log of the calls: path, arguments and reply of each. */

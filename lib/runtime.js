@@ -7,7 +7,7 @@
 const { availableParallelism } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
 const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
-const { flattenBindings, answerCall } = require('./bridge.js')
+const { flattenBindings, answerCall, nativePort } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
 const { TokenKeys, journalFor, pausedResult, resumption, refusedResult } = require('./durable.js')
@@ -158,20 +158,8 @@ class CodeRuntime {
       this.#release()
     }
     const { journal } = job
-    const port = {
-      reply: (callId, valueJson) => {
-        journal.reply(callId, valueJson)
-        this.#native.reply(id, callId, valueJson)
-      },
-      replyError: (callId, name, message) => {
-        journal.error(callId, { name, message })
-        this.#native.replyError(id, callId, name, message)
-      },
-      pause: (call, data) => {
-        journal.paused(call.id, data)
-        this.#native.pause(id, call.id)
-      },
-    }
+    // Where the run's calls are answered; made once the addon gave the run its id, before any event.
+    let port
     const onEvent = (json) => {
       const event = JSON.parse(json)
       switch (event.kind) {
@@ -195,6 +183,7 @@ class CodeRuntime {
     }
     try {
       id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, job.onLog !== undefined, onEvent, job.tape)
+      port = journal.port(nativePort(this.#native, id), (callId) => this.#native.pause(id, callId))
     } catch (error) {
       return finish(stoppedResult('disposed', error.message))
     }
