@@ -16,7 +16,7 @@ const COUNTS = SMOKE
   ? { warmup: 0, coldWarmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, bigValues: 2, concurrent: 20, compute: 1, stops: 1, soak: 48, durable: 2 }
   : { warmup: 3, coldWarmup: 200, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, bigValues: 20, concurrent: 1000, compute: 10, stops: 5, soak: 2000, durable: 30 }
 // Calls the durable-run programs (k) make before they pause.
-const DURABLE_CALLS = SMOKE ? [10, 50] : [10, 100, 1000]
+const DURABLE_CALLS = SMOKE ? [0, 50] : [0, 10, 100, 1000]
 // The long-life section's counts (i): full size, or a small version for the smoke run.
 const LIFE = SMOKE ? { executes: 1000, runs: 5000 } : { executes: 10_000, runs: 100_000 }
 // A run that has not settled by then is reported as broken instead of hanging the bench.
