@@ -10,6 +10,8 @@ export interface Limits {
   maxResultBytes?: number
   /** Bytes the program may allocate. Default 268,435,456 (256 MiB). */
   maxMemoryBytes?: number
+  /** Bytes of a paused run's token; a pause past it fails with kind 'result'. Runs only. Default 4,194,304 (4 MiB). */
+  maxTokenBytes?: number
 }
 
 export type Language = 'typescript' | 'javascript'
@@ -42,6 +44,8 @@ export interface RunStats {
    * collected, and the native stack its recursion touched.
    */
   memoryBytes: number
+  /** A resumed run only: calls answered from the token's log, not by a binding (the paused call included). */
+  replayedCalls?: number
 }
 
 export type ErrorKind =
@@ -53,6 +57,12 @@ export type ErrorKind =
   | 'memory_budget'
   | 'aborted'
   | 'disposed'
+  /** A binding returned `pause(data)`: the result's `paused` has the token to resume it with. */
+  | 'paused'
+  /** A resumed program did something else on replay than before its pause; the message names both. */
+  | 'replay'
+  /** `resume()` refused the token (altered, truncated, signed with another key, another format); nothing ran. */
+  | 'token'
 
 export interface RunError {
   kind: ErrorKind
@@ -70,7 +80,33 @@ export interface RunError {
 
 export type RunResult<T = unknown> =
   | { ok: true; value: T | undefined; logs: LogEntry[]; stats: RunStats }
-  | { ok: false; error: RunError; logs: LogEntry[]; stats: RunStats }
+  | { ok: false; error: RunError; logs: LogEntry[]; stats: RunStats; paused?: Paused }
+
+/** How a run a binding paused can go on: present when `error.kind` is 'paused'. */
+export interface Paused {
+  /** Everything the run needs to resume, for `runtime.resume()`: signed, not encrypted (it holds the source and every reply). */
+  token: string
+  /** The call whose binding paused the run. */
+  call: { path: string; args: unknown[] }
+  /** What the binding gave `pause()`. */
+  data: unknown
+}
+
+/** The paused call's answer: it returns `reply`, or throws an error with this name and message. */
+export type ResumeAnswer = { reply: unknown } | { error: { name?: string; message: string } | Error }
+
+export interface ResumeOptions {
+  /** The bindings again: functions do not travel in the token. */
+  bindings?: Bindings
+  /** Overrides of the limits the token holds, for this resume and the token of a later pause. */
+  limits?: Limits
+  signal?: AbortSignal
+  /** Called with each console entry written after the pause. */
+  onLog?: (entry: LogEntry) => void
+}
+
+/** What a binding returns to pause the run at its call (durable runs); `data` is for the host. */
+export declare function pause(data?: unknown): unknown
 
 export interface RunOptions {
   /** The program body. Top-level `await` and `return` are allowed. */
@@ -98,6 +134,11 @@ export interface CodeRuntimeOptions {
    * queue and `createSession()` waits for a slot. Default: `os.availableParallelism() * 32`.
    */
   maxConcurrency?: number
+  /**
+   * The key that signs and checks paused runs' tokens (HMAC-SHA-256), 32 bytes or more; the same
+   * in every process that resumes them. Without one, a runtime signs with a random key of its own.
+   */
+  durableKey?: string | Uint8Array
 }
 
 export type ObservationStatus = 'completed' | 'still_working' | 'terminated' | 'error'
@@ -163,6 +204,12 @@ export interface CodeRuntime {
   readonly substrate: 'thread'
   readonly language: 'typescript'
   run<T = unknown>(options: RunOptions): Promise<RunResult<T>>
+  /**
+   * Continues a paused run from its token as if the paused call had given `answer`: the program
+   * runs again, answered from the token's log up to its pause, then live. Its result may be
+   * paused again at a later call. `logs` hold only what was written after the pause.
+   */
+  resume<T = unknown>(token: string, answer: ResumeAnswer, options?: ResumeOptions): Promise<RunResult<T>>
   createSession(options?: SessionOptions): Promise<CodeSession>
   /** Ends every run and session in flight and waits for their threads. Idempotent. */
   dispose(): Promise<void>

@@ -7,11 +7,13 @@ const { createCodeRuntime, __unsafeCreateUnbudgetedRuntime } = require('./lib/ru
 const { describeBindings } = require('./lib/describe.js')
 const { registerCodeRuntime } = require('./lib/register.js')
 const { STAGED_INPUTS_ENV } = require('./lib/addon.js')
+const { pause } = require('./lib/pause.js')
 
 module.exports = {
   createCodeRuntime,
   describeBindings,
   registerCodeRuntime,
+  pause,
   STAGED_INPUTS_ENV,
   __unsafeCreateUnbudgetedRuntime,
 }

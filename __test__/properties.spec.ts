@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createCodeRuntime, describeBindings, registerCodeRuntime, type CodeRuntime } from '../index.js'
+import { createCodeRuntime, describeBindings, pause, registerCodeRuntime, type CodeRuntime } from '../index.js'
 import { BoaExecutor } from '../lib/adapters/codemode.js'
 import CodeRuntimePlugin from '../lib/adapters/cordis.js'
 import { ROOT, runInChild, within } from './helpers'
@@ -171,6 +171,29 @@ describe('run', () => {
     )
   })
 
+  it('resume takes any token, answer and options, or rejects naming what is wrong, before the program starts', async () => {
+    const paused = await runtime.run({ source: `await hold(); ${SPY_PROGRAM}`, bindings: { ...spyBindings, hold: () => pause() } })
+    const token = (paused as { paused: { token: string } }).paused.token
+    const tokens = fc.oneof(fc.constant(token), fc.constant(token.slice(0, -3)), fc.constant(`${token}x`), fc.constant(token.replace('crb1', 'crb9')), arbitraryValue)
+    const answers = fc.oneof(fc.record({ reply: arbitraryValue }), fc.record({ error: fc.oneof(fc.record({ name: arbitraryValue, message: arbitraryValue }, { requiredKeys: [] }), arbitraryValue) }), arbitraryValue)
+    const options = fc.oneof(fc.record({ limits: arbitraryLimits, signal: arbitraryValue, onLog: arbitraryValue, bindings: fc.constant({ ...spyBindings, hold: () => 0 }) }, { requiredKeys: ['bindings'] }), arbitraryValue)
+    await fc.assert(
+      fc.asyncProperty(tokens, answers, options, async (value, answer, resumeOptions) => {
+        const spy = (currentSpy = spyBinding())
+        const [how, outcome] = await settle(() => runtime.resume(value as never, answer as never, resumeOptions as never), 'resume with arbitrary arguments')
+        if (how === 'error') {
+          expectClearError(outcome, ['resume(', 'token', 'reply', 'error', 'limits', 'signal', 'onLog', 'bindings'])
+          expect(spy.calls).toBe(0)
+        } else {
+          const result = outcome as { ok: boolean; error?: { kind: string } }
+          expect(typeof result.ok).toBe('boolean')
+          if (!result.ok && result.error?.kind === 'token') expect(spy.calls).toBe(0)
+        }
+      }),
+      RUNS,
+    )
+  })
+
   it('gives the program whatever a binding returns or throws as a value or an error', async () => {
     await fc.assert(
       fc.asyncProperty(arbitraryValue, fc.boolean(), fc.boolean(), async (value, throws, async) => {
@@ -315,6 +338,22 @@ describe('BoaExecutor', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.constant('async () => 7'), arbitraryValue), providers, arbitraryValue, async (code, fns, options) => {
         const [how, outcome] = await settle(() => executor.execute(code as never, fns as never, options as never), 'BoaExecutor.execute')
+        expect(how).toBe('ok')
+        const { error } = outcome as { result: unknown; error?: unknown }
+        expect(error === undefined || typeof error === 'string').toBe(true)
+      }),
+      RUNS,
+    )
+    await executor.dispose()
+  })
+
+  it('resume never rejects, whatever its token, answer and providers', async () => {
+    const executor = new BoaExecutor({ runtime })
+    const first = await executor.execute('async () => codemode.hold()', { hold: () => pause() })
+    const token = first.paused?.token
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constant(token), arbitraryValue), fc.oneof(fc.record({ reply: arbitraryValue }), arbitraryValue), fc.oneof(fc.constant({ hold: () => 1 }), arbitraryValue), async (value, answer, fns) => {
+        const [how, outcome] = await settle(() => executor.resume(value as never, answer as never, fns as never), 'BoaExecutor.resume')
         expect(how).toBe('ok')
         const { error } = outcome as { result: unknown; error?: unknown }
         expect(error === undefined || typeof error === 'string').toBe(true)

@@ -13,8 +13,10 @@ const SMOKE = process.argv.includes('--smoke')
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined
 const PEERS = ['boa', 'worker', 'isolated-vm', 'quickjs', 'sw-quickjs', 'node-vm']
 const COUNTS = SMOKE
-  ? { warmup: 0, coldWarmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, bigValues: 2, concurrent: 20, compute: 1, stops: 1, soak: 48 }
-  : { warmup: 3, coldWarmup: 200, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, bigValues: 20, concurrent: 1000, compute: 10, stops: 5, soak: 2000 }
+  ? { warmup: 0, coldWarmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, bigValues: 2, concurrent: 20, compute: 1, stops: 1, soak: 48, durable: 2 }
+  : { warmup: 3, coldWarmup: 200, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, bigValues: 20, concurrent: 1000, compute: 10, stops: 5, soak: 2000, durable: 30 }
+// Calls the durable-run programs (k) make before they pause.
+const DURABLE_CALLS = SMOKE ? [0, 50] : [0, 10, 100, 1000]
 // The long-life section's counts (i): full size, or a small version for the smoke run.
 const LIFE = SMOKE ? { executes: 1000, runs: 5000 } : { executes: 10_000, runs: 100_000 }
 // A run that has not settled by then is reported as broken instead of hanging the bench.
@@ -620,6 +622,60 @@ async function memoryBudget(peers) {
   }
 }
 
+// A binding's reply in the durable-run programs: a small record, about 40 bytes of JSON.
+const durableRecord = (i) => ({ id: i, title: `item ${i}`, done: i % 2 === 0 })
+
+async function durableRuns() {
+  const { createCodeRuntime, pause } = require('..')
+  const runtime = createCodeRuntime({ durableKey: 'a bench key of thirty-two bytes!' })
+  const bindings = { get: async (i) => durableRecord(i), approve: (done) => pause({ done }) }
+  const rows = []
+  const sizes = []
+  let worst = 0
+  for (const calls of DURABLE_CALLS) {
+    const source = `let done = 0\nfor (let i = 0; i < ${calls}; i++) if ((await get(i)).done) done++\nconst ok: boolean = await approve(done)\nreturn ok ? done : -1`
+    const expected = Math.ceil(calls / 2)
+    try {
+      const fresh = []
+      const resumed = []
+      let token
+      // Interleaved, so that both see the same machine; the first rounds are warm-up.
+      for (let round = -COUNTS.warmup; round < COUNTS.durable; round++) {
+        let start = performance.now()
+        const paused = await withDeadline(runtime.run({ source, bindings }), RUN_DEADLINE_MS)
+        const freshMs = performance.now() - start
+        if (paused.error?.kind !== 'paused') throw new Error(`the run did not pause: ${JSON.stringify(paused.error)}`)
+        token = paused.paused.token
+        start = performance.now()
+        const done = await withDeadline(runtime.resume(token, { reply: true }, { bindings }), RUN_DEADLINE_MS)
+        const resumeMs = performance.now() - start
+        if (!done.ok || done.value !== expected || done.stats.replayedCalls !== calls + 1) throw new Error(`the resume gave ${JSON.stringify(done.ok ? done.value : done.error)}`)
+        if (round >= 0) {
+          fresh.push(freshMs)
+          resumed.push(resumeMs)
+        }
+      }
+      const [f, r] = [summarize(fresh), summarize(resumed)]
+      worst = Math.max(worst, r.median / f.median)
+      sizes.push([calls, token.length])
+      rows.push([`${calls} calls, then the pause`, ms(f.median), ms(r.median), `${(r.median / f.median).toFixed(2)}x`, `${token.length} bytes`])
+    } catch (error) {
+      fail(`(k) ${calls} calls`, error)
+      rows.push([`${calls} calls, then the pause`, 'failed', 'failed', 'failed', 'failed'])
+    }
+  }
+  await runtime.dispose()
+  const [[fewCalls, fewBytes], [manyCalls, manyBytes]] = [sizes[0] ?? [0, 0], sizes.at(-1) ?? [0, 0]]
+  const perCall = manyCalls > fewCalls ? (manyBytes - fewBytes) / (manyCalls - fewCalls) : undefined
+  return {
+    markdown: `A program that makes N sequential binding calls (each reply a small record, about 40 bytes of JSON), then one that pauses. "fresh" is \`run()\` to the paused result (the token made and signed); "resume" is \`resume(token)\` replaying those N calls and the pause from the token, then returning. Median of ${COUNTS.durable} runs each, interleaved. Token size per logged call: ${perCall === undefined ? 'n/a' : `${perCall.toFixed(1)} bytes`} (the difference between the largest and smallest token over the difference in calls; each call's path, arguments and reply, in base64url).\n\n${table(['program', 'fresh to the pause', 'resume', 'resume / fresh', 'token'], rows)}`,
+    targets: [
+      target('(k) resume within 1.2x of running fresh to the pause (worst row)', rows.length && `${worst.toFixed(2)}x`, worst > 0 && worst <= 1.2),
+      target('(k) token size per logged call', perCall && `${perCall.toFixed(1)} bytes`),
+    ],
+  }
+}
+
 const WORKLOADS = [
   ['(a) Cold run', coldRun],
   ['(b) Sequential binding calls', sequentialCalls],
@@ -631,6 +687,7 @@ const WORKLOADS = [
   ['(h) 1 MB across the bridge', bigValues],
   ['(i) Long life', longLife],
   ['(j) Memory budget of bulk built-ins', memoryBudget],
+  ['(k) Durable runs', durableRuns],
 ]
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 // The host side of the bindings bridge: bindings are flattened to dotted paths for the addon, and
 // each call the program makes is answered here, on the host's event loop, exactly once.
 
+const { isPause } = require('./pause.js')
+
 /** Flattens `{ a: fn, ns: { b: fn } }` into a Map of 'a' and 'ns.b' to their functions. */
 function flattenBindings(bindings) {
   const functions = new Map()
@@ -35,39 +37,47 @@ function hostError(error) {
   }
 }
 
-/** The JSON text of a host function's value for the program (undefined for undefined). */
-function encodeValue(path, value) {
+/**
+ * The JSON text of a host value for the program (undefined for undefined); `giving` names what
+ * gave it, as `tools.search() returned`.
+ */
+function encodeValue(giving, value) {
   if (value === undefined) return undefined
   let json
   try {
     json = JSON.stringify(value)
   } catch (error) {
-    throw new TypeError(`${path}() returned a value that cannot cross to the program (${error.message})`)
+    throw new TypeError(`${giving} a value that cannot cross to the program (${error.message})`)
   }
   if (json === undefined) {
-    throw new TypeError(`${path}() returned a ${typeof value}, which cannot cross to the program; return JSON data`)
+    throw new TypeError(`${giving} a ${typeof value}, which cannot cross to the program; give JSON data`)
   }
   return json
 }
 
 /**
- * Runs the host function of a `call` event of program `programId` and sends its value or error
- * back through `native`, once. A synchronous value is answered at once, without a trip through
- * the microtask queue.
+ * Runs the host function of a `call` event and sends its value or error back through `port`
+ * (`reply(callId, valueJson)`, `replyError(callId, name, message)`), once. A synchronous value is
+ * answered at once, without a trip through the microtask queue. A `pause()` goes to
+ * `port.pause(call, data)`; where there is none (sessions), the call fails saying so.
  */
-function answerCall(functions, call, native, programId) {
+function answerCall(functions, call, port) {
   const fail = (error) => {
     const { name, message } = hostError(error)
-    native.replyError(programId, call.id, name, message)
+    port.replyError(call.id, name, message)
   }
   const succeed = (value) => {
+    if (isPause(value)) {
+      if (port.pause) return port.pause(call, value.data)
+      return fail(new TypeError(`${call.path}() returned pause(), but only runs pause: a session cannot (use runtime.run() and runtime.resume())`))
+    }
     let valueJson
     try {
-      valueJson = encodeValue(call.path, value)
+      valueJson = encodeValue(`${call.path}() returned`, value)
     } catch (error) {
       return fail(error)
     }
-    native.reply(programId, call.id, valueJson)
+    port.reply(call.id, valueJson)
   }
   let value
   try {
@@ -85,4 +95,12 @@ function answerCall(functions, call, native, programId) {
   succeed(value)
 }
 
-module.exports = { flattenBindings, answerCall }
+/** The port `answerCall` answers program `programId`'s calls through: straight to the addon. */
+function nativePort(native, programId) {
+  return {
+    reply: (callId, valueJson) => native.reply(programId, callId, valueJson),
+    replyError: (callId, name, message) => native.replyError(programId, callId, name, message),
+  }
+}
+
+module.exports = { flattenBindings, answerCall, nativePort, hostError, encodeValue }

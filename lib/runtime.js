@@ -1,14 +1,16 @@
 'use strict'
 
 // The public runtime: checks a run's options, queues it under maxConcurrency, starts its program
-// on an addon thread and answers its binding calls until the `done` event resolves the run.
+// on an addon thread and answers its binding calls until the `done` event resolves the run. A
+// resume is a run of the program its token holds, replayed to its pause (lib/durable.js).
 
 const { availableParallelism } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
 const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
-const { flattenBindings, answerCall } = require('./bridge.js')
+const { flattenBindings, answerCall, nativePort } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
+const { TokenKeys, journalFor, pausedResult, resumption, refusedResult } = require('./durable.js')
 
 /** Programs and sessions running at once by default: plenty for programs that mostly wait on
  * their tools, while a burst of thousands queues instead of starting thousands of threads. */
@@ -16,6 +18,8 @@ const DEFAULT_MAX_CONCURRENCY = availableParallelism() * 32
 
 class CodeRuntime {
   #native
+  #limits
+  #tokenKeys
   #maxConcurrency
   /** Runs and open sessions holding a thread now. */
   #active = 0
@@ -27,15 +31,17 @@ class CodeRuntime {
 
   constructor(options, enforceBudgets) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
-      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency }')
+      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency, durableKey }')
     }
-    const { limits, maxConcurrency } = options ?? {}
+    const { limits, maxConcurrency, durableKey } = options ?? {}
     if (maxConcurrency !== undefined && !((Number.isInteger(maxConcurrency) && maxConcurrency >= 1) || maxConcurrency === Infinity)) {
       throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrency)}`)
     }
     this.#maxConcurrency = maxConcurrency ?? DEFAULT_MAX_CONCURRENCY
     const maxWorkers = Number.isFinite(this.#maxConcurrency) ? Math.min(this.#maxConcurrency, 2 ** 32 - 1) : undefined
-    this.#native = new NativeRuntime(checkLimits(limits, 'limits'), enforceBudgets, maxWorkers)
+    this.#limits = checkLimits(limits, 'limits')
+    this.#tokenKeys = new TokenKeys(durableKey)
+    this.#native = new NativeRuntime(this.#limits, enforceBudgets, maxWorkers)
   }
 
   get substrate() {
@@ -73,18 +79,53 @@ class CodeRuntime {
     try {
       if (options === null || typeof options !== 'object') throw new TypeError('run(options) takes an object like { source }')
       if (typeof options.source !== 'string') throw new TypeError('run({ source }) needs the program text as a string')
+      const limits = checkLimits(options.limits, 'limits')
       job = {
         source: options.source,
         language: checkLanguage(options.language),
-        functions: flattenBindings(options.bindings),
-        limits: checkLimits(options.limits, 'limits'),
         modules: checkModules(options.modules),
-        signal: checkSignal(options.signal),
-        onLog: checkFunction(options.onLog, 'onLog'),
+        limits,
+        // What a token of this run holds: the runtime's limits as this run overrides them.
+        tokenLimits: { ...this.#limits, ...limits },
+        ...this.#hostOptions(options),
       }
+      job.journal = journalFor(job)
     } catch (error) {
       return Promise.reject(error)
     }
+    return this.#submit(job)
+  }
+
+  /**
+   * Continues a run a binding paused, from its token, as if the paused call had returned
+   * `answer.reply` (or thrown `answer.error`): the program runs again from its start, answered
+   * from the token's log up to its pause, and live from there.
+   */
+  resume(token, answer, options = {}) {
+    let job
+    try {
+      if (options === null || typeof options !== 'object') throw new TypeError('resume(token, answer, options) takes options like { bindings, onLog, signal, limits }')
+      const resumed = resumption(this.#tokenKeys, token, answer)
+      if (resumed.refused) return Promise.resolve(refusedResult(resumed.refused))
+      const limits = { ...resumed.tokenLimits, ...checkLimits(options.limits, 'limits') }
+      job = { ...resumed, limits, tokenLimits: limits, ...this.#hostOptions(options) }
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    return this.#submit(job)
+  }
+
+  /** What the host gives a run or a resume besides the program: checked. */
+  #hostOptions(options) {
+    return {
+      functions: flattenBindings(options.bindings),
+      signal: checkSignal(options.signal),
+      onLog: checkFunction(options.onLog, 'onLog'),
+    }
+  }
+
+  /** Queues a checked run for a slot; resolves with its result. */
+  #submit(job) {
     return new Promise((resolve) => {
       job.resolve = resolve
       if (this.#disposed) return resolve(stoppedResult('disposed'))
@@ -116,6 +157,9 @@ class CodeRuntime {
       job.resolve(result)
       this.#release()
     }
+    const { journal } = job
+    // Where the run's calls are answered; made once the addon gave the run its id, before any event.
+    let port
     const onEvent = (json) => {
       const event = JSON.parse(json)
       switch (event.kind) {
@@ -129,15 +173,17 @@ class CodeRuntime {
           }
           break
         case 'call':
-          answerCall(job.functions, event.call, this.#native, id)
+          journal.call(event.call.id, json)
+          answerCall(job.functions, event.call, port)
           break
         case 'done':
-          finish(runResult(event.outcome))
+          finish(event.outcome.paused ? pausedResult(job, event.outcome, this.#tokenKeys) : runResult(event.outcome))
           break
       }
     }
     try {
-      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, job.onLog !== undefined, onEvent)
+      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, job.onLog !== undefined, onEvent, job.tape)
+      port = journal.port(nativePort(this.#native, id), (callId) => this.#native.pause(id, callId))
     } catch (error) {
       return finish(stoppedResult('disposed', error.message))
     }

@@ -5,7 +5,7 @@
 
 const { randomUUID } = require('node:crypto')
 const { MAX_MS, describeValue, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal } = require('./options.js')
-const { flattenBindings, answerCall } = require('./bridge.js')
+const { flattenBindings, answerCall, nativePort } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 
 const DEFAULT_OBSERVE_MS = 10_000
@@ -44,6 +44,8 @@ function frameData(frame) {
 class CodeSession {
   #native
   #nativeId
+  /** Where the session's calls are answered. */
+  #port
   #functions
   #limits
   #observeMs
@@ -74,6 +76,7 @@ class CodeSession {
 
   open() {
     this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (json) => this.#onEvent(JSON.parse(json)))
+    this.#port = nativePort(this.#native, this.#nativeId)
     this.#touch()
   }
 
@@ -81,7 +84,7 @@ class CodeSession {
     const current = this.#current
     switch (event.kind) {
       case 'call':
-        answerCall(this.#functions, event.call, this.#native, this.#nativeId)
+        answerCall(this.#functions, event.call, this.#port)
         break
       case 'log':
         if (current && event.execution === current.id) current.output += `${event.entry.text}\n`

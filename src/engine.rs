@@ -128,10 +128,11 @@ impl Engine {
     }
 
     /// Queues a one-shot run for a worker; its result reaches the sink as `Done` for execution 0.
-    pub fn run(self: &Arc<Self>, source: String, language: Language, launch: Launch) -> Result<u32, EngineError> {
+    /// With a `tape`, the run resumes a paused program by replaying it.
+    pub fn run(self: &Arc<Self>, source: String, language: Language, tape: Option<String>, launch: Launch) -> Result<u32, EngineError> {
         let limits = self.limits(&launch.limits);
         let (id, inbox, request) = self.register()?;
-        let execution = Execution { id: 0, source, language, limits, request };
+        let execution = Execution { id: 0, source, language, limits, request, tape };
         let start = Start { execution, binding_paths: launch.binding_paths, modules: launch.modules, sink: launch.sink };
         let short_of_workers = {
             let mut queue = lock(&self.queue);
@@ -172,7 +173,7 @@ impl Engine {
                     }
                     Inbound::Stage { name, bytes } => program.stage(name, bytes),
                     Inbound::Close => return,
-                    Inbound::Reply { .. } | Inbound::Wake => {}
+                    Inbound::Reply { .. } | Inbound::Pause { .. } | Inbound::Wake => {}
                 }
             }
         });
@@ -195,7 +196,7 @@ impl Engine {
         handle.request = request.clone();
         handle
             .inbox
-            .send(Inbound::Execute(Execution { id: execution, source, language, limits, request }))
+            .send(Inbound::Execute(Execution { id: execution, source, language, limits, request, tape: None }))
             .map_err(|_| EngineError::NoSession(session))
     }
 
@@ -206,6 +207,11 @@ impl Engine {
     /// Delivers the host's reply to call `call_id` of `id`. False when that run has ended.
     pub fn reply(&self, id: u32, call_id: u32, reply: Reply) -> bool {
         self.send(id, Inbound::Reply { call_id, reply })
+    }
+
+    /// Tells run `id` that call `call_id`'s binding paused it. False when that run has ended.
+    pub fn pause(&self, id: u32, call_id: u32) -> bool {
+        self.send(id, Inbound::Pause { call_id })
     }
 
     /// Stops what `id` runs now (a run, queued or running, or a session's current program).
@@ -301,7 +307,7 @@ impl Engine {
         let Job { id, start, inbox } = job;
         // Built on Node's thread, freed on this one: the program's from now on.
         let module_bytes: usize = start.modules.iter().map(|(specifier, text)| specifier.heap_bytes() + text.heap_bytes()).sum();
-        memory::take_over(start.execution.source.heap_bytes() + start.binding_paths.heap_bytes() + module_bytes);
+        memory::take_over(start.execution.heap_bytes() + start.binding_paths.heap_bytes() + module_bytes);
         let ran = catch_unwind(AssertUnwindSafe(|| {
             let ready =
                 program.and_then(|mut program| program.attach(&start.binding_paths, &start.modules, start.sink.clone()).map(|()| program));

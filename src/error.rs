@@ -13,6 +13,10 @@ pub enum ErrorKind {
     MemoryBudget,
     Aborted,
     Disposed,
+    /// A binding paused the run (durable runs): the result carries the token to resume it.
+    Paused,
+    /// A resumed program did something else on replay than the token's log holds.
+    Replay,
 }
 
 /// The public `RunError`: positions are 1-based and in the program's original source.

@@ -125,8 +125,10 @@ impl NativeRuntime {
     }
 
     /// Starts a program on its own thread; returns its id. `streamLogs`: whether `log` events are
-    /// wanted (the host has a listener); the outcome carries every log line either way.
+    /// wanted (the host has a listener); the outcome carries every log line either way. `tape`:
+    /// the JSON record of a paused run, which the program is replayed from (`lib/durable.js`).
     #[napi(catch_unwind)]
+    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &self,
         source: String,
@@ -136,9 +138,10 @@ impl NativeRuntime {
         modules: Option<HashMap<String, String>>,
         stream_logs: bool,
         on_event: Function<String, ()>,
+        tape: Option<String>,
     ) -> Result<u32> {
         let launch = self.launch(binding_paths, modules.unwrap_or_default(), limits, sink_for(&on_event, true, stream_logs)?);
-        self.engine.run(source, language, launch).map_err(engine_error)
+        self.engine.run(source, language, tape, launch).map_err(engine_error)
     }
 
     /// Starts a session thread with its realm; returns its id.
@@ -176,6 +179,12 @@ impl NativeRuntime {
     #[napi(catch_unwind)]
     pub fn reply_error(&self, id: u32, call_id: u32, name: String, message: String) -> bool {
         self.engine.reply(id, call_id, Reply { value_json: None, error: Some(HostError { name, message }) })
+    }
+
+    /// Tells program `id` that call `call_id`'s binding paused it. False when that program has ended.
+    #[napi(catch_unwind)]
+    pub fn pause(&self, id: u32, call_id: u32) -> bool {
+        self.engine.pause(id, call_id)
     }
 
     /// Stops what `id` runs now.

@@ -1,4 +1,6 @@
-import type { CodeRuntime, Language, Limits } from '../../index'
+import type { CodeRuntime, Language, Limits, ResumeAnswer } from '../../index'
+
+export { pause } from '../../index'
 
 export interface BoaExecutorOptions {
   /** A runtime to share. Without one, the executor creates its own on first use; `dispose()` releases it. */
@@ -23,6 +25,8 @@ export interface ExecuteResult {
    * `[error] Name: message (line L, column C)`, lines counted in the code given to execute.
    */
   logs?: string[]
+  /** When a tool returned `pause(data)`: the token for `resume()`, the tool call as the code made it, and the data. */
+  paused?: { token: string; call: { path: string; args: unknown[] }; data: unknown }
 }
 
 export type ToolFunctions = Record<string, (...args: unknown[]) => Promise<unknown>>
@@ -50,6 +54,11 @@ export declare class BoaExecutor {
     providersOrFns: ResolvedProvider[] | ToolFunctions,
     options?: { connectors?: unknown[] },
   ): Promise<ExecuteResult>
+  /**
+   * Continues an execute a tool paused as if that call had given `answer`; the providers again,
+   * since functions do not travel. Never rejects; its errors carry no line.
+   */
+  resume(token: string, answer: ResumeAnswer, providersOrFns: ResolvedProvider[] | ToolFunctions): Promise<ExecuteResult>
   /** Disposes the runtime the executor created; a runtime passed in options is left alone. */
   dispose(): Promise<void>
 }

@@ -2,6 +2,7 @@
 
 const acorn = require('acorn')
 const { createCodeRuntime } = require('../runtime.js')
+const { pause, isPause } = require('../pause.js')
 const { describeValue } = require('../options.js')
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
@@ -126,7 +127,7 @@ class BoaExecutor {
       if (options?.connectors?.length) {
         return failure('BoaExecutor does not support connectors (Workers RPC bindings); pass their tools as providers instead')
       }
-      const providers = Array.isArray(providersOrFns) ? providersOrFns : [{ name: 'codemode', fns: providersOrFns ?? {} }]
+      const providers = providersOf(providersOrFns)
       const tools = toolsOf(providers)
       const opening =
         `${HELPER_SOURCE}\nreturn ${HELPER}.encode(await (async () => {\n` +
@@ -149,32 +150,57 @@ class BoaExecutor {
     await runtime?.dispose()
   }
 
+  /**
+   * Continues an execute that a tool paused (its result's `paused.token`) as if the paused tool
+   * call had returned `answer.reply` (or thrown `answer.error`); the providers are given again,
+   * since functions do not travel in the token. Resolves like `execute`, never rejects; its
+   * errors carry no line, the code not being at hand.
+   */
+  async resume(token, answer, providersOrFns) {
+    try {
+      const tools = toolsOf(providersOf(providersOrFns))
+      const reply = answer !== null && typeof answer === 'object' && 'reply' in answer ? { reply: encodeBinary(answer.reply) } : answer
+      const runtime = (this.#runtime ??= createCodeRuntime())
+      const run = await runtime.resume(token, reply, { bindings: { [DISPATCH]: dispatcher(tools) }, limits: this.#limits })
+      return executeResult(run, () => ({ line: undefined, column: undefined }))
+    } catch (error) {
+      return failure(error instanceof Error ? error.message : String(error))
+    }
+  }
+
   /** Runs each reading of the code until one parses; syntax errors never run any of the program. */
   async #runReadings(code, readings, opening, tools) {
     const runtime = (this.#runtime ??= createCodeRuntime())
-    const dispatch = async (provider, toolName, args) => {
-      const fn = tools.get(provider)?.get(toolName)
-      if (!fn) throw new Error(`Tool "${toolName}" not found`)
-      return encodeBinary(await fn(...decodeBinary(args)))
-    }
     let furthest
     for (const reading of readings) {
       const edits = [{ at: 0, text: opening }, ...reading.edits, { at: code.length, text: '\n}\n})());' }]
       const run = await runtime.run({
         source: applyEdits(code, edits),
         language: this.#language,
-        bindings: { [DISPATCH]: dispatch },
+        bindings: { [DISPATCH]: dispatcher(tools) },
         modules: this.#modules,
         limits: this.#limits,
       })
-      const logs = run.logs.map(formatLog)
-      if (run.ok) return { result: decodeBinary(run.value), logs }
-      const error = { ...run.error, ...positionInCode(run.error, code, edits) }
-      if (error.kind !== 'syntax') return failureWithLogs(error, logs)
+      const position = (error) => positionInCode(error, code, edits)
+      if (run.ok || run.error.kind !== 'syntax') return executeResult(run, position)
+      const error = { ...run.error, ...position(run.error) }
       // the reading that parsed furthest before failing is the one the author meant
       if (!furthest || (error.line ?? 0) > (furthest.line ?? 0)) furthest = error
     }
     return failureWithLogs(furthest, [])
+  }
+}
+
+const providersOf = (providersOrFns) => (Array.isArray(providersOrFns) ? providersOrFns : [{ name: 'codemode', fns: providersOrFns ?? {} }])
+
+/** The one binding every tool call of the code goes through: `tools` by provider and name. */
+function dispatcher(tools) {
+  return async (provider, toolName, args) => {
+    const fn = tools.get(provider)?.get(toolName)
+    if (!fn) throw new Error(`Tool "${toolName}" not found`)
+    const value = await fn(...decodeBinary(args))
+    // a pause() crosses to the runtime as it is
+    return isPause(value) ? value : encodeBinary(value)
   }
 }
 
@@ -362,6 +388,23 @@ const formatLog = ({ level, text }) => (level === 'log' ? text : `[${level}] ${t
 const BUDGETS_OF_TIME = new Set(['wall_budget', 'compute_budget'])
 
 /**
+ * An execute's result from the run's: its value, a pause (with the tool call as the code made
+ * it), or its error at `position(error)` in the code.
+ */
+function executeResult(run, position) {
+  const logs = run.logs.map(formatLog)
+  if (run.ok) return { result: decodeBinary(run.value), logs }
+  if (run.paused) {
+    const { token, call, data } = run.paused
+    const [provider, toolName, args] = call.args
+    const path = `${provider}.${toolName}`
+    const error = `the code paused at ${path}(): resume it with executor.resume(paused.token, { reply }, providers)`
+    return { result: undefined, error, logs, paused: { token, call: { path, args: decodeBinary(args) }, data } }
+  }
+  return failureWithLogs({ ...run.error, ...position(run.error) }, logs)
+}
+
+/**
  * codemode's executors report the bare message (its MCP server and code tool add their own
  * prefix); what ours knows beyond that, the error's name and position, goes to the logs.
  */
@@ -377,4 +420,4 @@ function formatError({ name, message, line, column }) {
 
 const failure = (error) => ({ result: undefined, error })
 
-module.exports = { BoaExecutor }
+module.exports = { BoaExecutor, pause }

@@ -1,4 +1,4 @@
 import codemode from './codemode.js'
 
-export const { BoaExecutor } = codemode
+export const { BoaExecutor, pause } = codemode
 export default codemode

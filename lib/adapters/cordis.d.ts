@@ -1,6 +1,8 @@
 import type { Context } from 'cordis'
 import type { CodeRuntime, CodeRuntimeOptions } from '../../index'
 
+export { pause } from '../../index'
+
 declare module 'cordis' {
   interface Context {
     codeRuntime: CodeRuntime

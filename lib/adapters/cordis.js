@@ -1,6 +1,7 @@
 'use strict'
 
 const { registerCodeRuntime } = require('../register.js')
+const { pause } = require('../pause.js')
 
 /**
  * A cordis plugin module (name + apply): `ctx.plugin(require('code-runtime-boa/cordis'), options)`
@@ -12,4 +13,4 @@ function apply(ctx, options) {
   registerCodeRuntime(ctx, options)
 }
 
-module.exports = { name, apply }
+module.exports = { name, apply, pause }

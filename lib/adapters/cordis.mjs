@@ -1,4 +1,4 @@
 import plugin from './cordis.js'
 
-export const { name, apply } = plugin
+export const { name, apply, pause } = plugin
 export default plugin

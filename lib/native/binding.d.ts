@@ -19,9 +19,10 @@ export declare class NativeRuntime {
   constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null, maxWorkers?: number | undefined | null)
   /**
    * Starts a program on its own thread; returns its id. `streamLogs`: whether `log` events are
-   * wanted (the host has a listener); the outcome carries every log line either way.
+   * wanted (the host has a listener); the outcome carries every log line either way. `tape`:
+   * the JSON record of a paused run, which the program is replayed from (`lib/durable.js`).
    */
-  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg: string) => void): number
+  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg: string) => void, tape?: string | undefined | null): number
   /** Starts a session thread with its realm; returns its id. */
   openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg: string) => void): number
   execute(session: number, execution: number, source: string, language: Language, limits?: LimitOverrides | undefined | null): void
@@ -34,6 +35,8 @@ export declare class NativeRuntime {
   reply(id: number, callId: number, valueJson?: string | undefined | null): boolean
   /** Answers call `call_id` of program `id` with the host function's failure. */
   replyError(id: number, callId: number, name: string, message: string): boolean
+  /** Tells program `id` that call `call_id`'s binding paused it. False when that program has ended. */
+  pause(id: number, callId: number): boolean
   /** Stops what `id` runs now. */
   stop(id: number, reason: HostStop): void
   close(session: number): void

@@ -42,6 +42,7 @@ pub struct Reply {
 }
 
 /// What the program learns of a host function's failure: a name and a message, nothing else.
+#[derive(Debug, serde::Deserialize)]
 pub struct HostError {
     pub name: String,
     pub message: String,
@@ -80,6 +81,15 @@ impl Bridge {
     /// Whether a call is waiting for the host's reply.
     pub fn awaiting_replies(&self) -> bool {
         !self.pending.borrow().is_empty()
+    }
+
+    pub fn is_pending(&self, id: u32) -> bool {
+        self.pending.borrow().contains_key(&id)
+    }
+
+    /// Forgets call `id` without settling it (a run pausing); false when it was not in flight.
+    pub fn forget(&self, id: u32) -> bool {
+        self.pending.borrow_mut().remove(&id).is_some()
     }
 
     /// Forgets every call in flight: their replies will be dropped.

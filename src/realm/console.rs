@@ -46,14 +46,24 @@ pub struct Output {
     dropped_entries: usize,
     dropped_bytes: usize,
     listener: Listener,
+    /// Writes are dropped: a resumed program redoing what it did before its pause, whose
+    /// output was shown then.
+    muted: bool,
 }
 
 impl Output {
     pub fn new(max_bytes: usize, listener: Listener) -> Self {
-        Self { entries: Vec::new(), bytes: 0, max_bytes, marker: None, dropped_entries: 0, dropped_bytes: 0, listener }
+        Self { entries: Vec::new(), bytes: 0, max_bytes, marker: None, dropped_entries: 0, dropped_bytes: 0, listener, muted: false }
+    }
+
+    pub fn mute(&mut self, muted: bool) {
+        self.muted = muted;
     }
 
     pub fn write(&mut self, level: Level, text: String) {
+        if self.muted {
+            return;
+        }
         if self.marker.is_some() || self.bytes + text.len() > self.max_bytes {
             self.dropped_entries += 1;
             self.dropped_bytes += text.len();

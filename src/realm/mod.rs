@@ -19,6 +19,7 @@ use boa_runtime::extensions::{Base64Extension, EncodingExtension, MicrotaskExten
 
 use crate::run::budget::{Budget, ENGINE_RECURSION_LIMIT, guard_bulk_allocations};
 use crate::run::event_loop::EventLoop;
+use crate::run::replay::Replay;
 use crate::source::positions::PositionMap;
 use bridge::Bridge;
 use console::Output;
@@ -53,6 +54,9 @@ pub struct Wiring {
     pub rejections: Rejections,
     /// The modules the host gave the program, the only ones `import()` finds.
     pub modules: Rc<MapModuleLoader>,
+    /// The record of what the program was given, and its replay on resume: the realm's clock
+    /// and `Math.random` read from it.
+    pub replay: Rc<Replay>,
 }
 
 struct Hooks {
@@ -96,8 +100,12 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     let hooks = Rc::new(Hooks { budget: wiring.budget.clone(), rejections: wiring.rejections.clone() });
     // Boa's default loader reads modules from the host's working directory: programs get only
     // the modules the host gave them, from memory.
-    let mut context =
-        Context::builder().host_hooks(hooks).job_executor(wiring.event_loop.clone()).module_loader(wiring.modules.clone()).build()?;
+    let mut context = Context::builder()
+        .host_hooks(hooks)
+        .job_executor(wiring.event_loop.clone())
+        .module_loader(wiring.modules.clone())
+        .clock(wiring.replay.clone())
+        .build()?;
     // Frames plus native re-entries: programs meet the catchable `MAX_CALL_DEPTH` first.
     context.runtime_limits_mut().set_recursion_limit(ENGINE_RECURSION_LIMIT);
     context.runtime_limits_mut().set_stack_size_limit(64 * ENGINE_RECURSION_LIMIT);
@@ -106,6 +114,7 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     // that was 6% of a cold run's instructions, and that the compute benchmark's programs run no
     // faster for (fib(25), 1 MB JSON, report lines: 0.2-2% fewer instructions without it).
     context.set_optimizer_options(boa_engine::optimizer::OptimizerOptions::empty());
+    define_math_random(&mut context, wiring.replay.clone())?;
     boa_runtime::register_extensions((Base64Extension, TimeoutExtension, MicrotaskExtension), None, &mut context)?;
     // Our own: boa_runtime's could abort the host (`clone.rs`).
     clone::register(&mut context)?;
@@ -118,6 +127,22 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
         install_session_globals(&mut context, session)?;
     }
     Ok(context)
+}
+
+/// `Math.random` draws from the run's seeded generator, so that a resumed program draws what it
+/// drew before its pause.
+fn define_math_random(context: &mut Context, replay: Rc<Replay>) -> JsResult<()> {
+    // SAFETY: the closure captures no garbage-collected values.
+    let random = unsafe { NativeFunction::from_closure(move |_, _, _| Ok(JsValue::from(replay.random()))) };
+    let random = FunctionObjectBuilder::new(context.realm(), random).name(js_string!("random")).length(0).constructor(false).build();
+    let math = context.global_object().get(js_string!("Math"), context)?;
+    let math = math.as_object().ok_or_else(|| JsNativeError::typ().with_message("Math is missing"))?;
+    math.define_property_or_throw(
+        js_string!("random"),
+        PropertyDescriptor::builder().value(random).writable(true).enumerable(false).configurable(true),
+        context,
+    )?;
+    Ok(())
 }
 
 /// Globals defined the first time a program reads or assigns one of `names`, each group by

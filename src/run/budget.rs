@@ -79,6 +79,8 @@ pub enum StopReason {
     MemoryBudget = 3,
     Aborted = 4,
     Disposed = 5,
+    /// The replay of a resumed program went another way than its log (`replay.rs` says how).
+    Diverged = 6,
 }
 
 impl StopReason {
@@ -89,6 +91,7 @@ impl StopReason {
             3 => Self::MemoryBudget,
             4 => Self::Aborted,
             5 => Self::Disposed,
+            6 => Self::Diverged,
             _ => return None,
         })
     }
@@ -112,6 +115,9 @@ impl StopReason {
             ),
             Self::Aborted => (ErrorKind::Aborted, "AbortError", "the run was aborted by the host".to_owned()),
             Self::Disposed => (ErrorKind::Disposed, "DisposedError", "the runtime was disposed".to_owned()),
+            Self::Diverged => {
+                (ErrorKind::Replay, "ReplayError", "on replay the program did something else than it did before it paused".to_owned())
+            }
         };
         ProgramError::new(kind, name, message)
     }
@@ -223,6 +229,11 @@ impl Budget {
 
     pub fn limits(&self) -> Limits {
         self.limits.get()
+    }
+
+    /// A stop the host asked for (abort, dispose), if it did.
+    pub fn requested_stop(&self) -> Option<StopReason> {
+        self.request.borrow().get()
     }
 
     /// Stops the clocks: the program has ended, and until the next one starts no budget runs.

@@ -69,10 +69,10 @@ impl EventLoop {
         }
     }
 
-    /// Runs every timer that was due on entry, each followed by its microtasks. Timers they
-    /// schedule, even for 0 ms, wait for the next call, so a 0 ms interval cannot keep the program
-    /// thread from host replies or from ending.
-    pub fn run_due_timers(&self, context: &mut Context, budget: &Budget) -> Result<(), JobFailure> {
+    /// Runs every timer that was due on entry, each followed by its microtasks, telling `fired`
+    /// which timer each was. Timers they schedule, even for 0 ms, wait for the next call, so a
+    /// 0 ms interval cannot keep the program thread from host replies or from ending.
+    pub fn run_due_timers(&self, context: &mut Context, budget: &Budget, fired: &dyn Fn(u64)) -> Result<(), JobFailure> {
         let now = Instant::now();
         let scheduled_before = self.timer_seq.get();
         loop {
@@ -80,25 +80,44 @@ impl EventLoop {
                 let mut timers = self.timers.borrow_mut();
                 let first_due =
                     timers.keys().take_while(|&&(deadline, _)| deadline <= now).find(|&&(_, seq)| seq < scheduled_before).copied();
-                first_due.and_then(|key| timers.remove(&key))
+                first_due.and_then(|key| timers.remove_entry(&key))
             };
-            let Some(timer) = due else { return Ok(()) };
+            let Some(((_, seq), timer)) = due else { return Ok(()) };
             if timer.cancelled() {
                 continue;
             }
-            budget.check().map_err(JobFailure::Stopped)?;
-            match timer {
-                Timer::Timeout(job) => settle(job.call(context), budget)?,
-                Timer::Interval(job) => {
-                    settle(job.call(context), budget)?;
-                    if !job.cancelled() {
-                        let interval = timer_delay(job.interval().as_millis());
-                        self.add_timer(interval, Timer::Interval(job));
-                    }
+            fired(seq);
+            self.run_timer(timer, context, budget)?;
+        }
+    }
+
+    /// Fires the timer scheduled `seq`-th now, whatever its deadline, and its microtasks: a
+    /// replay fires timers where its log has them. False when no such timer is waiting.
+    pub fn fire(&self, seq: u64, context: &mut Context, budget: &Budget) -> Result<bool, JobFailure> {
+        let timer = {
+            let mut timers = self.timers.borrow_mut();
+            let key = timers.keys().find(|&&(_, scheduled)| scheduled == seq).copied();
+            key.and_then(|key| timers.remove(&key))
+        };
+        match timer {
+            Some(timer) if !timer.cancelled() => self.run_timer(timer, context, budget).map(|()| true),
+            _ => Ok(false),
+        }
+    }
+
+    fn run_timer(&self, timer: Timer, context: &mut Context, budget: &Budget) -> Result<(), JobFailure> {
+        budget.check().map_err(JobFailure::Stopped)?;
+        match timer {
+            Timer::Timeout(job) => settle(job.call(context), budget)?,
+            Timer::Interval(job) => {
+                settle(job.call(context), budget)?;
+                if !job.cancelled() {
+                    let interval = timer_delay(job.interval().as_millis());
+                    self.add_timer(interval, Timer::Interval(job));
                 }
             }
-            self.run_microtasks(context, budget)?;
         }
+        self.run_microtasks(context, budget)
     }
 
     /// When the next live timer is due.

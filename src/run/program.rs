@@ -27,6 +27,7 @@ use crate::realm::{self, Rejections, SessionGlobals, Wiring};
 use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
 use crate::run::event_loop::{EventLoop, JobFailure};
 use crate::run::memory::{self, HeapBytes};
+use crate::run::replay::{Event, Paused, Replay};
 use crate::source::positions::PositionMap;
 use crate::source::prepare::{self, Scope};
 use crate::source::strip;
@@ -47,6 +48,10 @@ pub enum Inbound {
         call_id: u32,
         reply: Reply,
     },
+    /// Call `call_id`'s binding paused the run (durable runs).
+    Pause {
+        call_id: u32,
+    },
     /// A stop was requested through the program's `StopRequest`: look at it now.
     Wake,
     /// A session input to make readable from now on.
@@ -65,8 +70,8 @@ impl HeapBytes for Inbound {
         match self {
             Self::Reply { reply, .. } => reply.heap_bytes(),
             Self::Stage { name, bytes } => name.heap_bytes() + bytes.heap_bytes(),
-            Self::Execute(execution) => execution.source.heap_bytes(),
-            Self::Wake | Self::Close => 0,
+            Self::Execute(execution) => execution.heap_bytes(),
+            Self::Pause { .. } | Self::Wake | Self::Close => 0,
         }
     }
 }
@@ -196,6 +201,14 @@ pub struct Execution {
     pub language: Language,
     pub limits: Limits,
     pub request: Arc<StopRequest>,
+    /// The record to replay, as JSON text: the program resumes from a pause (`replay.rs`).
+    pub tape: Option<String>,
+}
+
+impl HeapBytes for Execution {
+    fn heap_bytes(&self) -> usize {
+        self.source.heap_bytes() + self.tape.as_ref().map_or(0, HeapBytes::heap_bytes)
+    }
 }
 
 #[derive(Debug, Default, serde::Serialize)]
@@ -206,6 +219,9 @@ pub struct Stats {
     pub binding_calls: u32,
     /// The most bytes the program held at once, as its memory budget counts them.
     pub memory_bytes: f64,
+    /// For a resumed run: calls answered from the token's log, not sent to a binding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replayed_calls: Option<u32>,
 }
 
 /// How an execution ended: the public `RunResult`, and whether the realm was lost with it.
@@ -222,12 +238,15 @@ pub struct Outcome {
     pub stats: Stats,
     /// The realm was lost with this execution (the engine panicked or was unwound): its thread ends.
     pub realm_lost: bool,
+    /// A binding paused the run: the record the host makes its token of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Box<Paused>>,
 }
 
 impl Outcome {
     /// An execution that ended with `error` before its program ran or outside it.
     pub fn failed(error: ProgramError, realm_lost: bool) -> Self {
-        Self { ok: false, value: None, error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost }
+        Self { ok: false, value: None, error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost, paused: None }
     }
 }
 
@@ -265,11 +284,18 @@ impl Program {
                 Box::new(move |entry: &LogEntry| emit(&sink, ProgramEvent::Log { execution: execution.get(), entry: entry.clone() })),
             )))
         };
+        let replay = Rc::new(Replay::default());
         let bridge = {
-            let (sink, execution) = (sink.clone(), execution.clone());
+            let (sink, execution, replay, budget) = (sink.clone(), execution.clone(), replay.clone(), budget.clone());
             Rc::new(Bridge::new(
                 limits.max_result_bytes,
-                Box::new(move |call| emit(&sink, ProgramEvent::Call { execution: execution.get(), call })),
+                Box::new(move |call| {
+                    if replay.must_send(&call) {
+                        emit(&sink, ProgramEvent::Call { execution: execution.get(), call });
+                    } else if replay.diverged() {
+                        budget.request_stop(StopReason::Diverged);
+                    }
+                }),
             ))
         };
         let wiring = Wiring {
@@ -280,6 +306,7 @@ impl Program {
             bridge,
             rejections: Rejections::default(),
             modules: Rc::new(MapModuleLoader::new()),
+            replay,
         };
         let staged = Rc::new(RefCell::new(BTreeMap::new()));
         let (scope, session) = match kind {
@@ -315,13 +342,17 @@ impl Program {
         let budget = self.wiring.budget.clone();
         budget.restart(execution.limits, execution.request);
         self.wiring.bridge.restart(execution.limits.max_result_bytes);
-        *self.wiring.output.borrow_mut() = Output::new(execution.limits.max_log_bytes, self.take_listener());
+        let replay = self.wiring.replay.clone();
+        let restarted = replay.restart(execution.tape.as_deref());
+        let mut output = Output::new(execution.limits.max_log_bytes, self.take_listener());
+        output.mute(replay.before_pause());
+        *self.wiring.output.borrow_mut() = output;
         self.wiring.rejections.borrow_mut().clear();
 
         let mut open = true;
         let mut realm_lost = false;
         let mut main = None;
-        let ran = catch_unwind(AssertUnwindSafe(|| match self.start(&execution.source, execution.language) {
+        let ran = catch_unwind(AssertUnwindSafe(|| match restarted.and_then(|()| self.start(&execution.source, execution.language)) {
             Ok(promise) => {
                 main = Some(promise.clone());
                 self.drive(&promise, inbox, &mut open)
@@ -335,6 +366,9 @@ impl Program {
             realm_lost = true;
             Err(budget.stopped().map_or_else(ProgramError::crashed, |reason| reason.to_error(&budget.limits())))
         });
+        // A replay that went another way ends the run with how, whatever that led to.
+        let result = replay.divergence().map_or(result, Err);
+        let paused = replay.take_paused().filter(|_| matches!(&result, Err(error) if error.kind == ErrorKind::Paused)).map(Box::new);
         self.wiring.event_loop.clear();
         self.wiring.bridge.abandon();
 
@@ -355,10 +389,15 @@ impl Program {
             wall_ms: budget.wall_elapsed().as_secs_f64() * 1e3,
             binding_calls: self.wiring.bridge.calls(),
             memory_bytes: budget.memory_peak() as f64,
+            replayed_calls: replay.resumed().then(|| replay.replayed_calls()),
         };
         budget.finish();
         if let Some(sink) = &*self.sink.borrow() {
-            report(sink, execution.id, result, logs, stats, realm_lost);
+            let (ok, value, error) = match result {
+                Ok(value) => (true, value, None),
+                Err(error) => (false, None, Some(error)),
+            };
+            sink(ProgramEvent::Done { execution: execution.id, outcome: Outcome { ok, value, error, logs, stats, realm_lost, paused } });
         }
         open && !realm_lost
     }
@@ -389,41 +428,122 @@ impl Program {
         promise.ok_or_else(|| internal("the prepared program did not return a promise"))
     }
 
-    /// Runs jobs, timers and binding replies until the program's promise settles.
+    /// Runs jobs, timers and binding replies until the program's promise settles or a binding
+    /// pauses it. A resumed program first takes its timers and replies from the log, in the
+    /// order the log has them, then from the host and the clock again.
     fn drive(&mut self, promise: &JsPromise, inbox: &Inbox, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
         let budget = self.wiring.budget.clone();
         let event_loop = self.wiring.event_loop.clone();
+        let replay = self.wiring.replay.clone();
         let mut reply_wait = ReplyWait::new();
         loop {
             event_loop.run_microtasks(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
-            event_loop.run_due_timers(&mut self.context, &budget).map_err(|f| self.job_failure(f))?;
+            let replaying = replay.replaying();
+            if !replaying {
+                let fired = |seq| replay.record(Event::Timer(seq));
+                event_loop.run_due_timers(&mut self.context, &budget, &fired).map_err(|f| self.job_failure(f))?;
+            }
             match promise.state() {
+                PromiseState::Pending => {}
+                _ if replay.before_pause() => {
+                    return Err(replay.diverge("on replay the program ended before it reached the call that paused it".to_owned()));
+                }
                 PromiseState::Fulfilled(value) => return self.result(&value),
                 PromiseState::Rejected(reason) => return Err(self.uncaught(&reason)),
-                PromiseState::Pending => {}
             }
-            // Nothing to run until the host replies, a timer is due, or the wall budget ends.
-            let wake_at = event_loop.next_timer().map_or(budget.wall_deadline(), |t| t.min(budget.wall_deadline()));
-            let message = reply_wait.next(inbox, wake_at, self.wiring.bridge.awaiting_replies(), &budget);
-            match message {
-                Ok(message) => self.receive(message, open).map_err(|err| self.error_from(err))?,
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => budget.request_stop(StopReason::Disposed),
+            if replaying {
+                self.replay_next()?;
+            } else {
+                // Nothing to run until the host replies, a timer is due, or the wall budget ends.
+                let wake_at = event_loop.next_timer().map_or(budget.wall_deadline(), |t| t.min(budget.wall_deadline()));
+                match reply_wait.next(inbox, wake_at, self.wiring.bridge.awaiting_replies(), &budget) {
+                    Ok(Inbound::Pause { call_id }) if self.wiring.bridge.forget(call_id) => {
+                        replay.record(Event::Pause(call_id));
+                        return self.drain(inbox, open);
+                    }
+                    Ok(message) => self.receive(message, open).map_err(|err| self.error_from(err))?,
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => budget.request_stop(StopReason::Disposed),
+                }
             }
             budget.check().map_err(|reason| reason.to_error(&budget.limits()))?;
         }
     }
 
+    /// Delivers the next logged event as the program first received it: fires its timer or
+    /// settles its call with the logged reply. Past the logged pause, output is shown again.
+    fn replay_next(&mut self) -> Result<(), ProgramError> {
+        let replay = self.wiring.replay.clone();
+        let Some((event, reply)) = replay.next_event() else { return Ok(()) };
+        match (event, reply) {
+            (Event::Timer(seq), _) => {
+                let budget = self.wiring.budget.clone();
+                if !self.wiring.event_loop.fire(seq, &mut self.context, &budget).map_err(|f| self.job_failure(f))? {
+                    return Err(
+                        replay.diverge(format!("the token's log fires timer {} here, which the program on replay has not set", seq + 1))
+                    );
+                }
+            }
+            (Event::Reply(id) | Event::Pause(id), Some(reply)) => {
+                if let Some(missing) = replay.missing_call().filter(|_| matches!(event, Event::Pause(_))) {
+                    return Err(replay.diverge(missing));
+                }
+                if !self.wiring.bridge.is_pending(id) {
+                    return Err(replay.diverge(format!("the token's log answers call {id} here, which the program on replay has not made")));
+                }
+                self.wiring.bridge.settle(id, reply, &mut self.context).map_err(|err| self.error_from(err))?;
+            }
+            (Event::Reply(_) | Event::Pause(_), None) => return Err(internal("a logged reply without its data")),
+        }
+        if !replay.before_pause() {
+            self.wiring.output.borrow_mut().mute(false);
+        }
+        Ok(())
+    }
+
+    /// A binding paused the run: no more of the program runs. Replies to calls still in flight
+    /// are waited for and logged (so those calls are not made again on resume) until the wall
+    /// budget ends; calls still out then, and a second pause, are made again on resume.
+    fn drain(&mut self, inbox: &Inbox, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
+        let budget = self.wiring.budget.clone();
+        let bridge = self.wiring.bridge.clone();
+        while bridge.awaiting_replies() {
+            match inbox.recv_timeout(budget.wall_deadline().saturating_duration_since(Instant::now())) {
+                Ok(Inbound::Reply { call_id, .. }) => {
+                    if bridge.forget(call_id) {
+                        self.wiring.replay.record(Event::Reply(call_id));
+                    }
+                }
+                Ok(Inbound::Pause { call_id }) => {
+                    bridge.forget(call_id);
+                }
+                Ok(message) => self.receive(message, open).map_err(|err| self.error_from(err))?,
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => budget.request_stop(StopReason::Disposed),
+            }
+            if let Some(reason) = budget.requested_stop() {
+                return Err(reason.to_error(&budget.limits()));
+            }
+        }
+        Err(ProgramError::new(ErrorKind::Paused, "Paused", "a binding paused the run with pause(data)"))
+    }
+
     fn receive(&mut self, message: Inbound, open: &mut bool) -> Result<(), JsError> {
         match message {
-            Inbound::Reply { call_id, reply } => self.wiring.bridge.settle(call_id, reply, &mut self.context)?,
+            Inbound::Reply { call_id, reply } => {
+                if self.wiring.bridge.is_pending(call_id) {
+                    self.wiring.replay.record(Event::Reply(call_id));
+                }
+                self.wiring.bridge.settle(call_id, reply, &mut self.context)?;
+            }
             Inbound::Stage { name, bytes } => self.stage(name, bytes),
             Inbound::Close => {
                 *open = false;
                 self.wiring.budget.request_stop(StopReason::Disposed);
             }
-            // A session runs one program at a time; the host never sends another meanwhile.
-            Inbound::Execute(_) | Inbound::Wake => {}
+            // A session runs one program at a time; the host never sends another meanwhile. A
+            // pause for a call no longer in flight comes after the run moved on: dropped.
+            Inbound::Execute(_) | Inbound::Pause { .. } | Inbound::Wake => {}
         }
         Ok(())
     }
@@ -518,22 +638,6 @@ impl Program {
     }
 }
 
-/// Sends an execution's result to the host.
-fn report(
-    sink: &Sink,
-    execution: u32,
-    result: Result<Option<serde_json::Value>, ProgramError>,
-    logs: Vec<LogEntry>,
-    stats: Stats,
-    realm_lost: bool,
-) {
-    let outcome = match result {
-        Ok(value) => Outcome { ok: true, value, error: None, logs, stats, realm_lost },
-        Err(error) => Outcome { ok: false, value: None, error: Some(error), logs, stats, realm_lost },
-    };
-    sink(ProgramEvent::Done { execution, outcome });
-}
-
 /// Reports an execution that failed before its program could run (no realm, a crash); the
 /// thread ends with it.
 pub fn report_failure(sink: &Sink, execution: u32, error: ProgramError) {
@@ -564,7 +668,7 @@ mod tests {
         program.attach(&[], &HashMap::new(), sink).unwrap();
         let (_sender, receiver) = channel();
         let receiver = Inbox::new(receiver);
-        let execution = Execution { id: 0, source: source.to_owned(), language: Language::TypeScript, limits, request };
+        let execution = Execution { id: 0, source: source.to_owned(), language: Language::TypeScript, limits, request, tape: None };
         program.execute(execution, &receiver);
         done.lock().unwrap().take().unwrap()
     }
