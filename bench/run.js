@@ -15,7 +15,7 @@ const PEERS = ['boa', 'worker', 'isolated-vm', 'quickjs', 'sw-quickjs', 'node-vm
 const COUNTS = SMOKE
   ? { warmup: 0, coldWarmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, bigValues: 2, concurrent: 20, compute: 1, stops: 1, soak: 48, durable: 2 }
   : { warmup: 3, coldWarmup: 200, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, bigValues: 20, concurrent: 1000, compute: 10, stops: 5, soak: 2000, durable: 30 }
-// Calls the durable-run programs (k) make before they pause.
+// Calls the durable-run programs (l) make before they pause.
 const DURABLE_CALLS = SMOKE ? [0, 50] : [0, 10, 100, 1000]
 // The long-life section's counts (i): full size, or a small version for the smoke run.
 const LIFE = SMOKE ? { executes: 1000, runs: 5000 } : { executes: 10_000, runs: 100_000 }
@@ -660,7 +660,7 @@ async function durableRuns() {
       sizes.push([calls, token.length])
       rows.push([`${calls} calls, then the pause`, ms(f.median), ms(r.median), `${(r.median / f.median).toFixed(2)}x`, `${token.length} bytes`])
     } catch (error) {
-      fail(`(k) ${calls} calls`, error)
+      fail(`(l) ${calls} calls`, error)
       rows.push([`${calls} calls, then the pause`, 'failed', 'failed', 'failed', 'failed'])
     }
   }
@@ -670,8 +670,8 @@ async function durableRuns() {
   return {
     markdown: `A program that makes N sequential binding calls (each reply a small record, about 40 bytes of JSON), then one that pauses. "fresh" is \`run()\` to the paused result (the token made and signed); "resume" is \`resume(token)\` replaying those N calls and the pause from the token, then returning. Median of ${COUNTS.durable} runs each, interleaved. Token size per logged call: ${perCall === undefined ? 'n/a' : `${perCall.toFixed(1)} bytes`} (the difference between the largest and smallest token over the difference in calls; each call's path, arguments and reply, in base64url).\n\n${table(['program', 'fresh to the pause', 'resume', 'resume / fresh', 'token'], rows)}`,
     targets: [
-      target('(k) resume within 1.2x of running fresh to the pause (worst row)', rows.length && `${worst.toFixed(2)}x`, worst > 0 && worst <= 1.2),
-      target('(k) token size per logged call', perCall && `${perCall.toFixed(1)} bytes`),
+      target('(l) resume within 1.2x of running fresh to the pause (worst row)', rows.length && `${worst.toFixed(2)}x`, worst > 0 && worst <= 1.2),
+      target('(l) token size per logged call', perCall && `${perCall.toFixed(1)} bytes`),
     ],
   }
 }
@@ -687,7 +687,7 @@ const WORKLOADS = [
   ['(h) 1 MB across the bridge', bigValues],
   ['(i) Long life', longLife],
   ['(j) Memory budget of bulk built-ins', memoryBudget],
-  ['(k) Durable runs', durableRuns],
+  ['(l) Durable runs', durableRuns],
 ]
 
 // ---------------------------------------------------------------------------------------------
