@@ -11,6 +11,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use boa_engine::builtins::array_buffer::ArrayBuffer;
 use boa_engine::builtins::error::Error;
 use boa_engine::object::builtins::{
     JsArray, JsArrayBuffer, JsDataView, JsDate, JsMap, JsProxy, JsRegExp, JsSet, JsSharedArrayBuffer, JsTypedArray,
@@ -28,7 +29,12 @@ pub fn register(context: &mut Context) -> JsResult<()> {
 }
 
 fn structured_clone(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let value = args.first().cloned().unwrap_or_default();
+    // WebIDL: the value is a required argument (undefined passed explicitly is a value).
+    let Some(value) = args.first().cloned() else {
+        return Err(JsNativeError::typ()
+            .with_message("structuredClone: the value to clone is missing; pass it as the first argument")
+            .into());
+    };
     let transfer = transfer_list(args.get(1).unwrap_or(&JsValue::undefined()), context)?;
     let copy = Cloner { copies: HashMap::new() }.value(&value, context)?;
     // Transferred buffers are detached only once the clone has succeeded, as in the HTML
@@ -209,7 +215,12 @@ impl Cloner {
         let Some(length) = buffer.data().map(|data| data.len()) else {
             return Err(not_cloneable("a detached ArrayBuffer", context));
         };
+        let max_length = original.downcast_ref::<ArrayBuffer>().and_then(|buffer| buffer.max_byte_length());
         let copy = JsArrayBuffer::new(length, context)?;
+        let copy = match max_length {
+            Some(max_length) => copy.with_max_byte_length(max_length),
+            None => copy,
+        };
         if let (Some(from), Some(mut to)) = (buffer.data(), copy.data_mut()) {
             to.copy_from_slice(&from);
         }

@@ -10,7 +10,7 @@ use boa_engine::builtins::promise::OperationType;
 use boa_engine::builtins::promise::Promise;
 use boa_engine::context::HostHooks;
 use boa_engine::module::MapModuleLoader;
-use boa_engine::object::builtins::{JsFunction, JsUint8Array};
+use boa_engine::object::builtins::{JsArray, JsFunction, JsUint8Array};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
 use boa_engine::property::{Attribute, PropertyDescriptor};
 use boa_engine::realm::Realm;
@@ -153,23 +153,21 @@ struct LazyGlobals {
     define: fn(&mut Context) -> JsResult<()>,
 }
 
-static LAZY_GLOBALS: [LazyGlobals; 4] = [
+static LAZY_GLOBALS: [LazyGlobals; 3] = [
     LazyGlobals {
-        names: &["URL"],
+        // One group: URLSearchParams keeps a URL's query in step with it (`js/url_search_params.js`).
+        names: &["URL", "URLSearchParams"],
         define: |context| {
             boa_runtime::register_extensions(UrlExtension, None, context)?;
-            define_search_params(context)
+            let parse = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(parse_form_urlencoded)).length(1).build();
+            evaluated_global(context, "URLSearchParams", include_str!("js/url_search_params.js"), &[parse.into()])
         },
     },
     LazyGlobals {
         names: &["TextEncoder", "TextDecoder"],
         define: |context| boa_runtime::register_extensions(EncodingExtension, None, context),
     },
-    LazyGlobals {
-        names: &["URLSearchParams"],
-        define: |context| evaluated_global(context, "URLSearchParams", include_str!("js/url_search_params.js")),
-    },
-    LazyGlobals { names: &["Intl"], define: |context| evaluated_global(context, "Intl", include_str!("js/intl.js")) },
+    LazyGlobals { names: &["Intl"], define: |context| evaluated_global(context, "Intl", include_str!("js/intl.js"), &[]) },
 ];
 
 /// Stands in for each of `lazy`'s globals with an accessor that defines the group once (which
@@ -243,9 +241,12 @@ fn refuse_if_frozen(lazy: &LazyGlobals, used: &str, context: &mut Context) -> Js
     Ok(())
 }
 
-/// Defines global `name` as the value of evaluating `source`.
-fn evaluated_global(context: &mut Context, name: &'static str, source: &'static str) -> JsResult<()> {
-    let value = context.eval(Source::from_bytes(source))?;
+/// Defines global `name` as what the function `source` evaluates to returns for `inputs` (what
+/// the script needs from Rust).
+fn evaluated_global(context: &mut Context, name: &'static str, source: &'static str, inputs: &[JsValue]) -> JsResult<()> {
+    let make = context.eval(Source::from_bytes(source))?;
+    let make = make.as_callable().ok_or_else(|| JsNativeError::typ().with_message(format!("the script of {name} is not a function")))?;
+    let value = make.call(&JsValue::undefined(), inputs, context)?;
     context.global_object().define_property_or_throw(
         js_string!(name),
         PropertyDescriptor::builder().value(value).writable(true).enumerable(false).configurable(true),
@@ -254,32 +255,16 @@ fn evaluated_global(context: &mut Context, name: &'static str, source: &'static 
     Ok(())
 }
 
-/// `URL.prototype.searchParams`, which boa_runtime's URL leaves unimplemented: a snapshot of the
-/// query (changing it does not change the URL).
-fn define_search_params(context: &mut Context) -> JsResult<()> {
-    let getter = NativeFunction::from_fn_ptr(|this, _, context| {
-        let search = match this.as_object() {
-            Some(url) => url.get(js_string!("search"), context)?,
-            None => return Err(JsNativeError::typ().with_message("URL.prototype.searchParams called on a non-URL").into()),
-        };
-        let class = context.global_object().get(js_string!("URLSearchParams"), context)?;
-        let class = class.as_object().ok_or_else(|| JsNativeError::typ().with_message("URLSearchParams is missing"))?;
-        Ok(class.construct(&[search], None, context)?.into())
-    });
-    let getter = FunctionObjectBuilder::new(context.realm(), getter).name(js_string!("get searchParams")).build();
-    let url = context.global_object().get(js_string!("URL"), context)?;
-    let prototype = match url.as_object() {
-        Some(url) => url.get(js_string!("prototype"), context)?,
-        None => return Ok(()),
-    };
-    if let Some(prototype) = prototype.as_object() {
-        prototype.define_property_or_throw(
-            js_string!("searchParams"),
-            PropertyDescriptor::builder().get(getter).enumerable(false).configurable(true),
-            context,
-        )?;
+/// The URL Standard's application/x-www-form-urlencoded parser, for URLSearchParams: the pairs
+/// of the string as `[name, value]` arrays. A lone surrogate reads as U+FFFD (a USVString).
+fn parse_form_urlencoded(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let input = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_lossy();
+    let mut pairs = Vec::new();
+    for (name, value) in form_urlencoded::parse(input.as_bytes()) {
+        context.count_steps(1)?;
+        pairs.push(JsArray::from_iter([JsString::from(&*name).into(), JsString::from(&*value).into()], context).into());
     }
-    Ok(())
+    Ok(JsArray::from_iter(pairs, context).into())
 }
 
 fn install_session_globals(context: &mut Context, session: &SessionGlobals) -> JsResult<()> {

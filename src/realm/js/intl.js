@@ -1,6 +1,7 @@
 // The small Intl the realm has without ICU (vendor/README.md, "Intl"): NumberFormat and Collator
 // over the engine's en-US `Number.prototype.toLocaleString` and root-like `localeCompare`. Every
-// locale formats and compares the same way. Evaluated the first time a program reads `Intl`.
+// locale formats and compares the same way. A function of no inputs, evaluated and called the
+// first time a program reads `Intl`.
 (() => {
   const formatNumber = Number.prototype.toLocaleString
   const compareStrings = String.prototype.localeCompare
@@ -41,4 +42,4 @@
   const Intl = { NumberFormat, Collator }
   Object.defineProperty(Intl, Symbol.toStringTag, { value: 'Intl', configurable: true })
   return Intl
-})()
+})

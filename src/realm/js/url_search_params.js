@@ -1,53 +1,143 @@
-// URLSearchParams for the realm: boa_runtime provides URL but not this class. Evaluated the first
-// time a program reads the global, so runs that never use it do not pay for it.
-(() => {
-  const encode = (s) =>
-    encodeURIComponent(s).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
-  const decode = (s) => decodeURIComponent(s.replace(/\+/g, ' '))
+// URLSearchParams for the realm (boa_runtime provides URL but not this class), and
+// `URL.prototype.searchParams`: each URL's query object, kept in step with the URL both ways as the
+// URL Standard says. Evaluated the first time a program uses URL or URLSearchParams, after
+// boa_runtime's URL is defined; `parse` is the application/x-www-form-urlencoded parser (the
+// `form_urlencoded` crate's, from Rust), which returns the name-value pairs of a string.
+((parse) => {
+  // Names and values are USVStrings: a lone surrogate becomes U+FFFD.
+  const usv = (value) => String(value).toWellFormed()
+  // The urlencoded serializer's escaping: encodeURIComponent's, plus ! ' ( ) ~, and space as +.
+  const encode = (text) =>
+    encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()~]/g, (char) => '%' + char.charCodeAt(0).toString(16).toUpperCase())
+  const { get: getURLSearch, set: setSearch } = Object.getOwnPropertyDescriptor(URL.prototype, 'search')
+  // boa_runtime's accessors throw a bare string for a `this` that is not a URL
+  const getSearch = (url) => {
+    try {
+      return getURLSearch.call(url)
+    } catch {
+      throw new TypeError('URL.prototype.searchParams: called on an object that is not a URL')
+    }
+  }
+  const queryObjects = new WeakMap()
+  let queryObjectOf
+  let reparse
+
   class URLSearchParams {
     #list = []
+    /** The URL this is the query object of, updated on every change; null for a free one. */
+    #url = null
+
+    static {
+      queryObjectOf = (url) => {
+        const params = new URLSearchParams(getSearch(url))
+        params.#url = url
+        return params
+      }
+      reparse = (params, query) => {
+        params.#list = parse(query.replace(/^\?/, ''))
+      }
+    }
+
     constructor(init = '') {
       if (typeof init === 'object' && init !== null) {
         const pairs = typeof init[Symbol.iterator] === 'function' ? init : Object.entries(init)
         for (const pair of pairs) {
-          const [name, value] = [...pair]
-          if (pair.length !== 2 && [...pair].length !== 2) throw new TypeError('URLSearchParams: each pair needs exactly two items')
-          this.#list.push([String(name), String(value)])
+          const items = [...pair]
+          if (items.length !== 2) throw new TypeError('URLSearchParams: each pair needs exactly two items, a name and a value')
+          this.#list.push([usv(items[0]), usv(items[1])])
         }
         return
       }
-      const text = String(init).replace(/^\?/, '')
-      for (const part of text.split('&')) {
-        if (part === '') continue
-        const at = part.indexOf('=')
-        this.#list.push(at < 0 ? [decode(part), ''] : [decode(part.slice(0, at)), decode(part.slice(at + 1))])
-      }
+      this.#list = parse(usv(init).replace(/^\?/, ''))
     }
-    get size() { return this.#list.length }
-    append(name, value) { this.#list.push([String(name), String(value)]) }
+
+    /** The URL Standard's "update": the URL's query becomes the serialization (none when empty). */
+    #update() {
+      if (this.#url !== null) setSearch.call(this.#url, this.toString())
+    }
+
+    get size() {
+      return this.#list.length
+    }
+    append(name, value) {
+      this.#list.push([usv(name), usv(value)])
+      this.#update()
+    }
     delete(name, value) {
-      this.#list = this.#list.filter(([n, v]) => !(n === String(name) && (value === undefined || v === String(value))))
+      const [n, v] = [usv(name), value === undefined ? undefined : usv(value)]
+      this.#list = this.#list.filter(([entryName, entryValue]) => !(entryName === n && (v === undefined || entryValue === v)))
+      this.#update()
     }
     get(name) {
-      const found = this.#list.find(([n]) => n === String(name))
+      const found = this.#list.find(([entryName]) => entryName === usv(name))
       return found ? found[1] : null
     }
-    getAll(name) { return this.#list.filter(([n]) => n === String(name)).map(([, v]) => v) }
-    has(name, value) { return this.#list.some(([n, v]) => n === String(name) && (value === undefined || v === String(value))) }
-    set(name, value) {
-      const at = this.#list.findIndex(([n]) => n === String(name))
-      if (at < 0) return this.append(name, value)
-      this.#list[at] = [String(name), String(value)]
-      this.#list = this.#list.filter(([n], i) => i <= at || n !== String(name))
+    getAll(name) {
+      return this.#list.filter(([entryName]) => entryName === usv(name)).map(([, value]) => value)
     }
-    sort() { this.#list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) }
-    forEach(callback, thisArg) { for (const [n, v] of this.#list) callback.call(thisArg, v, n, this) }
-    *keys() { for (const [n] of this.#list) yield n }
-    *values() { for (const [, v] of this.#list) yield v }
-    *entries() { for (const [n, v] of this.#list) yield [n, v] }
-    [Symbol.iterator]() { return this.entries() }
-    toString() { return this.#list.map(([n, v]) => encode(n) + '=' + encode(v)).join('&') }
-    get [Symbol.toStringTag]() { return 'URLSearchParams' }
+    has(name, value) {
+      const [n, v] = [usv(name), value === undefined ? undefined : usv(value)]
+      return this.#list.some(([entryName, entryValue]) => entryName === n && (v === undefined || entryValue === v))
+    }
+    set(name, value) {
+      const [n, v] = [usv(name), usv(value)]
+      const at = this.#list.findIndex(([entryName]) => entryName === n)
+      if (at < 0) this.#list.push([n, v])
+      else this.#list = this.#list.filter(([entryName], i) => i <= at || entryName !== n).with(at, [n, v])
+      this.#update()
+    }
+    sort() {
+      // stable, by code units
+      this.#list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      this.#update()
+    }
+    forEach(callback, thisArg) {
+      for (const [name, value] of this.#list) callback.call(thisArg, value, name, this)
+    }
+    *keys() {
+      for (const [name] of this.#list) yield name
+    }
+    *values() {
+      for (const [, value] of this.#list) yield value
+    }
+    *entries() {
+      for (const [name, value] of this.#list) yield [name, value]
+    }
+    [Symbol.iterator]() {
+      return this.entries()
+    }
+    toString() {
+      return this.#list.map(([name, value]) => encode(name) + '=' + encode(value)).join('&')
+    }
+    get [Symbol.toStringTag]() {
+      return 'URLSearchParams'
+    }
+  }
+
+  const descriptor = (name) => Object.getOwnPropertyDescriptor(URL.prototype, name)
+  // The same query object each time for a URL ([SameObject]), made on first read.
+  Object.defineProperty(URL.prototype, 'searchParams', {
+    ...descriptor('searchParams'),
+    get() {
+      let params = queryObjects.get(this)
+      if (params === undefined) {
+        params = queryObjectOf(this)
+        queryObjects.set(this, params)
+      }
+      return params
+    },
+  })
+  // Setting the URL's search or href sets its query object's list to the new query.
+  for (const name of ['search', 'href']) {
+    const { set } = descriptor(name)
+    Object.defineProperty(URL.prototype, name, {
+      ...descriptor(name),
+      set(value) {
+        set.call(this, value)
+        const params = queryObjects.get(this)
+        if (params !== undefined) reparse(params, getSearch(this))
+      },
+    })
   }
   return URLSearchParams
-})()
+})

@@ -241,6 +241,13 @@ impl ArrayBuffer {
         self.max_byte_len.replace(max_byte_len)
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): the `[[ArrayBufferMaxByteLength]]` slot,
+    /// `None` for a fixed-length buffer, so that a structured clone keeps a buffer resizable.
+    #[must_use]
+    pub fn max_byte_length(&self) -> Option<u64> {
+        self.max_byte_len
+    }
+
     /// Gets the inner bytes of the buffer without accessing the current atomic length.
     #[track_caller]
     pub(crate) fn bytes_with_len(&self, len: usize) -> Option<&[u8]> {
