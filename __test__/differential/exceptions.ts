@@ -78,7 +78,6 @@ export const exceptions: { reason: string; programs: string[] }[] = [
   },
   { reason: '`TextDecoder` ignores `fatal: true`', programs: ['bytes: decoding invalid UTF-8'] },
   { reason: '`TextEncoder` has no `encodeInto`', programs: ['bytes: encodeInto a buffer'] },
-  { reason: '`URL#searchParams` is a snapshot (README, "Limits and known gaps")', programs: ['urls: search params changed through the URL'] },
   {
     reason: "there is no `Error.captureStackTrace`, and an error's `stack` holds only its frames (placed in the prepared script, not the program), without V8's `Name: message` first line",
     programs: ['errors: Error.captureStackTrace and the stack property exist', 'errors: a caught error logged with its stack'],
