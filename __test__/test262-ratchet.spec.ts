@@ -209,21 +209,25 @@ describe('npm run test262 on a checkout made here', () => {
     'test/built-ins/Thing/sloppy.js': test262File('flags: [noStrict]', 'with ({}) {}'),
     'test/language/other/passes.js': test262File('description: x', ''),
   }
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(checkout, name)), { recursive: true })
-    writeFileSync(path.join(checkout, name), text)
+  const writeTree = (root: string, tree: Record<string, string>) => {
+    for (const [name, text] of Object.entries(tree)) {
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true })
+      writeFileSync(path.join(root, name), text)
+    }
   }
+  writeTree(checkout, files)
   function withFrontmatter(text: string) {
     return `/*---\ndescription: ours\n---*/\n${text}\n`
   }
   // Each run starts worker processes and loads the addon: seconds on a loaded machine.
   const CLI_MS = 120_000
-  const cli = (...args: string[]) =>
+  const cliWith = (env: NodeJS.ProcessEnv, ...args: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [path.join(ROOT, 'conformance/test262/run.js'), ...args], { encoding: 'utf8', timeout: CLI_MS }, (error, stdout, stderr) => {
+      execFile(process.execPath, [path.join(ROOT, 'conformance/test262/run.js'), ...args], { encoding: 'utf8', timeout: CLI_MS, env }, (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
       })
     })
+  const cli = (...args: string[]) => cliWith(process.env, ...args)
   const tableFile = path.join(dir, 'counts.json')
 
   it('writes the table with --update, then passes against it', async () => {
@@ -248,6 +252,43 @@ describe('npm run test262 on a checkout made here', () => {
     expect(readFileSync(path.join(dir, 'failures.txt'), 'utf8')).toBe(
       'fail built-ins/Thing/fails.js: runtime Error: always\nna built-ins/Thing/sloppy.js: noStrict: sloppy mode only, and programs are strict\n',
     )
+  }, CLI_MS)
+
+  it('survives a test that kills its process and one that never answers, and reports both', async () => {
+    // A stand-in for the package that crashes or wedges on a marker, as an engine bug would.
+    const fake = path.join(dir, 'fake-package')
+    mkdirSync(fake, { recursive: true })
+    writeFileSync(
+      path.join(fake, 'index.js'),
+      `const real = require(${JSON.stringify(path.join(ROOT, 'index.js'))})
+exports.createCodeRuntime = (options) => {
+  const runtime = real.createCodeRuntime(options)
+  return {
+    run(job) {
+      if (job.source.includes('CRASH_HERE')) process.kill(process.pid, 'SIGKILL')
+      if (job.source.includes('HANG_HERE')) return new Promise(() => {})
+      return runtime.run(job)
+    },
+    dispose: () => runtime.dispose(),
+  }
+}`,
+    )
+    const hostile = path.join(dir, 'hostile')
+    writeTree(hostile, {
+      'harness/assert.js': files['harness/assert.js'],
+      'harness/sta.js': files['harness/sta.js'],
+      'test/built-ins/Thing/a-passes.js': test262File('description: x', ''),
+      'test/built-ins/Thing/crash.js': test262File('description: x', '// CRASH_HERE'),
+      'test/built-ins/Thing/hang.js': test262File('description: x', '// HANG_HERE'),
+      'test/built-ins/Thing/z-passes.js': test262File('description: x', ''),
+      'test/language/other/passes.js': test262File('description: x', ''),
+    })
+    const env = { ...process.env, CODE_RUNTIME_ROOT: fake }
+    const result = await cliWith(env, hostile, '--update', '--commit', COMMIT, '--table', path.join(dir, 'hostile.json'), '--jobs', '1', '--hang-ms', '10000')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('CRASHED built-ins/Thing/crash.js: the process died (SIGKILL) running this test alone')
+    expect(result.stdout).toContain('HUNG built-ins/Thing/hang.js: no answer after 10 s')
+    expect(parseTable(readFileSync(path.join(dir, 'hostile.json'), 'utf8')).directories).toEqual({ 'built-ins/Thing': row(2, 4, 0), 'language/other': row(1, 1, 0) })
   }, CLI_MS)
 
   it('says how to get a checkout when given something else', async () => {

@@ -4,7 +4,7 @@
 // (counts.json beside this file). README "Conformance (test262)" says what a test becomes here.
 //
 //   npm run test262 -- <checkout> [--update] [--only <dir under test/>]... [--jobs N] [--at-once N]
-//                      [--failures <file>] [--commit <sha>] [--table <file>]
+//                      [--failures <file>] [--commit <sha>] [--table <file>] [--hang-ms N]
 
 const fs = require('node:fs')
 const os = require('node:os')
@@ -17,9 +17,9 @@ const { readTable, tally, drops, rises, formatTable } = require('./table.js')
 
 const TABLE = path.join(__dirname, 'counts.json')
 const WORKER = path.join(__dirname, 'worker.js')
-/** A test not answered this long after it started wedged its process past every budget. */
+/** By default, a test not answered this long after it started wedged its process past every budget. */
 const HANG_MS = LIMITS.maxWallMs + 60_000
-const USAGE = 'usage: npm run test262 -- <test262 checkout> [--update] [--only <dir under test/>]... [--jobs N] [--at-once N] [--failures <file>] [--commit <sha>] [--table <file>]'
+const USAGE = 'usage: npm run test262 -- <test262 checkout> [--update] [--only <dir under test/>]... [--jobs N] [--at-once N] [--failures <file>] [--commit <sha>] [--table <file>] [--hang-ms N]'
 
 function options(argv) {
   const { values, positionals } = parseArgs({
@@ -33,6 +33,7 @@ function options(argv) {
       failures: { type: 'string' },
       commit: { type: 'string' },
       table: { type: 'string', default: TABLE },
+      'hang-ms': { type: 'string', default: String(HANG_MS) },
     },
   })
   if (positionals.length !== 1) throw new Error(`give exactly one test262 checkout, got ${positionals.length}`)
@@ -43,16 +44,17 @@ function options(argv) {
   }
   if (values.update && values.only) throw new Error('--update rewrites the whole table: run it without --only')
   if (values.commit !== undefined && !/^[0-9a-f]{40}$/.test(values.commit)) throw new Error(`--commit takes a 40-hex-digit commit, got ${JSON.stringify(values.commit)}`)
-  return { checkout: positionals[0], update: values.update, only: values.only, jobs: count('jobs'), atOnce: count('at-once'), failures: values.failures, commit: values.commit, table: values.table }
+  return { checkout: positionals[0], update: values.update, only: values.only, jobs: count('jobs'), atOnce: count('at-once'), hangMs: count('hang-ms'), failures: values.failures, commit: values.commit, table: values.table }
 }
 
 /**
- * Runs `keys` on `jobs` worker processes, `atOnce` tests in flight each, and resolves with a
- * Map of key to `{ verdict, message, computeMs }`. A process that dies takes its tests in flight with it:
- * each is run again alone in a process of its own, and one that kills that too is 'crashed'.
- * A test unanswered after HANG_MS is 'hung': its process is killed, its other tests run again.
+ * Runs `keys` on `jobs` worker processes, `atOnce` tests in flight each, and resolves with a Map
+ * of key to `{ verdict, message, computeMs }`. A process that dies takes its tests in flight with
+ * it: each is run again alone in a process of its own (`spawn(key)`), and one that kills that too
+ * is 'crashed'. A test unanswered after `hangMs` is 'hung': its process is killed, its other
+ * tests go back in the queue.
  */
-function runTests(root, keys, { jobs, atOnce, onProgress }) {
+function runTests(root, keys, { jobs, atOnce, hangMs, onProgress }) {
   const answers = new Map()
   const queue = [...keys].reverse()
   const workers = new Set()
@@ -71,10 +73,10 @@ function runTests(root, keys, { jobs, atOnce, onProgress }) {
     }
     const spawn = (alone) => {
       const child = fork(WORKER, [root, String(alone ? 1 : atOnce)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-      const worker = { child, alone, ready: false, outstanding: new Map(), killedFor: undefined }
+      const worker = { child, ready: false, outstanding: new Map(), killed: false }
       workers.add(worker)
       const feed = () => {
-        while (worker.outstanding.size < (alone ? 1 : atOnce) && !alone && queue.length > 0) send(queue.pop())
+        if (!alone) while (worker.outstanding.size < atOnce && queue.length > 0) send(queue.pop())
         if (worker.outstanding.size === 0 && child.connected) child.disconnect()
       }
       const send = (key) => {
@@ -96,7 +98,7 @@ function runTests(root, keys, { jobs, atOnce, onProgress }) {
       })
       child.on('exit', (code, signal) => {
         workers.delete(worker)
-        if (!worker.ready && !worker.killedFor) {
+        if (!worker.ready) {
           failed = true
           clearInterval(watchdog)
           for (const other of workers) other.child.kill('SIGKILL')
@@ -104,20 +106,19 @@ function runTests(root, keys, { jobs, atOnce, onProgress }) {
         }
         const lost = [...worker.outstanding.values()].map((task) => task.key)
         if (alone && lost.length > 0) record(alone, 'crashed', `the process died (${signal ?? `code ${code}`}) running this test alone`)
-        else if (worker.killedFor) queue.push(...lost)
+        else if (worker.killed) queue.push(...lost)
         else for (const key of lost) spawn(key)
         if (!alone && queue.length > 0) spawn(undefined)
         finishIfDone()
       })
-      return worker
     }
     const watchdog = setInterval(() => {
       for (const worker of workers) {
         for (const [id, task] of worker.outstanding) {
-          if (Date.now() - task.started < HANG_MS) continue
+          if (Date.now() - task.started < hangMs) continue
           worker.outstanding.delete(id)
-          record(task.key, 'hung', `no answer after ${HANG_MS / 1000} s: the engine did not stop at its budgets`)
-          worker.killedFor = task.key
+          record(task.key, 'hung', `no answer after ${hangMs / 1000} s: the engine did not stop at its budgets`)
+          worker.killed = true
           worker.child.kill('SIGKILL')
         }
       }
@@ -155,6 +156,7 @@ async function main() {
   const answers = await runTests(checkout.root, keys, {
     jobs: opts.jobs,
     atOnce: opts.atOnce,
+    hangMs: opts.hangMs,
     onProgress(done) {
       if (Date.now() - lastReport < 15_000) return
       lastReport = Date.now()

@@ -29,9 +29,6 @@ const LIMITS = { computeMs: 30_000, maxWallMs: 120_000, maxMemoryBytes: 512 * 10
  * far more than any test needs on a starved machine; only a test that never calls it waits it out. */
 const ASYNC_DONE_MS = 60_000
 
-/** Names of the runner's own bindings in a program: `$262_` keeps them clear of test262's. */
-const FINISH = '$262_finish'
-
 /** The test's metadata: the YAML between `/*---` and `---*\/`. Throws when it does not parse. */
 function metadata(source) {
   const frontmatter = /\/\*---([\s\S]*?)---\*\//.exec(source)
@@ -107,14 +104,17 @@ function declaredNames(harnessSource) {
 }
 
 // `$262` as INTERPRETING.md describes it, with the hooks this realm can give: the global, and
-// detaching a buffer (structuredClone transfers it, which detaches it).
-const HOST = `globalThis.$262 = { global: globalThis, detachArrayBuffer(buffer) { structuredClone(buffer, { transfer: [buffer] }); return null } };`
+// detaching a buffer (structuredClone transfers it, which detaches it; detaching a detached
+// buffer again does nothing, where a second transfer would throw).
+const HOST = `{ const detached = new WeakSet();
+globalThis.$262 = { global: globalThis, detachArrayBuffer(buffer) { if (!detached.has(buffer)) { structuredClone(buffer, { transfer: [buffer] }); detached.add(buffer) } return null } }; }`
 
 // An async test ends when it calls $DONE: the program awaits that, or fails when it never comes.
-// $DONE is a global, as asyncHelpers.js checks.
-const ASYNC_START = `let ${FINISH}; const $262_finished = new Promise((resolve) => { ${FINISH} = resolve });
-globalThis.$DONE = (error) => ${FINISH}(error ? { error } : {});`
-const ASYNC_END = `const $262_timer = setTimeout(() => ${FINISH}({ error: new Error('$DONE was not called within ${ASYNC_DONE_MS} ms') }), ${ASYNC_DONE_MS});
+// $DONE is a global, as asyncHelpers.js checks. The runner's own names start with `$262_`, clear
+// of test262's.
+const ASYNC_START = `let $262_finish; const $262_finished = new Promise((resolve) => { $262_finish = resolve });
+globalThis.$DONE = (error) => $262_finish(error ? { error } : {});`
+const ASYNC_END = `const $262_timer = setTimeout(() => $262_finish({ error: new Error('$DONE was not called within ${ASYNC_DONE_MS} ms') }), ${ASYNC_DONE_MS});
 const $262_outcome = await $262_finished;
 clearTimeout($262_timer);
 if ($262_outcome.error) throw $262_outcome.error;`
@@ -188,4 +188,4 @@ function directoryOf(key) {
   return key.split('/').slice(0, 2).join('/')
 }
 
-module.exports = { TREES, LIMITS, ASYNC_DONE_MS, metadata, notApplicable, importedSpecifiers, moduleGraph, declaredNames, programFor, passed, judge, firstLine, directoryOf }
+module.exports = { TREES, LIMITS, metadata, notApplicable, moduleGraph, declaredNames, programFor, judge, firstLine, directoryOf }
