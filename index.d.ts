@@ -221,7 +221,7 @@ export declare const STAGED_INPUTS_ENV: string
 export declare function createCodeRuntime(options?: CodeRuntimeOptions): CodeRuntime
 
 export { describeBindings } from './describe'
-export type { ToolSpec, ToolCatalog, DescribeOptions, DescribedBindings, JsonSchema } from './describe'
+export type { ToolSpec, ToolCatalog, DescribeOptions, DescribedBindings, ToolIndexEntry, JsonSchema } from './describe'
 export { registerCodeRuntime } from './register'
 
 /**

@@ -193,7 +193,8 @@ class Validators {
   metaSchemaProblem(schema) {
     const ajv = this.for(schema)
     try {
-      return ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors, { dataVar: 'schema' })
+      // the first error says what is wrong; the rest are the alternatives the meta-schema would also take
+      return ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors.slice(0, 1), { dataVar: 'schema' })
     } catch {
       // a $schema Ajv has no meta-schema for (draft-04, 2019-09): nothing to check it against
       return undefined

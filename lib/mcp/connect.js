@@ -141,15 +141,13 @@ class ServerConnection {
     try {
       if (owned) {
         this.client.onclose = () => {
-          this.#gone ??= `it closed the connection${this.#stderrTail()}`
+          this.#gone ??= 'it closed the connection'
         }
         await this.client.connect(this.#transport(), { timeout: this.timeoutMs })
       }
       await this.#list()
     } catch (error) {
-      // the transport reports a closed pipe before the last of stderr has been read
-      await new Promise((resolve) => setImmediate(resolve))
-      throw new Error(`connectMcpServers: MCP server '${this.name}' (${this.#describeSpec()}) could not start: ${error.message}${this.#stderrTail()}`)
+      throw new Error(`connectMcpServers: MCP server '${this.name}' (${this.#describeSpec()}) could not start: ${error.message}${await this.#stderrTail()}`)
     }
     this.client.setNotificationHandler(types.ToolListChangedNotificationSchema, () => this.#refresh())
   }
@@ -172,7 +170,10 @@ class ServerConnection {
     return this.spec.kind === 'http' ? this.spec.url.href : 'a connected Client'
   }
 
-  #stderrTail() {
+  /** The last lines of the server's stderr, as the end of a message. */
+  async #stderrTail() {
+    // the transport reports a closed pipe before the last of stderr has been read
+    await new Promise((resolve) => setImmediate(resolve))
     const lines = this.#stderr.trimEnd().split('\n').slice(-STDERR_LINES)
     return lines[0] ? `. Its stderr ended with:\n${lines.map((line) => `  ${line}`).join('\n')}` : ''
   }
@@ -237,7 +238,7 @@ class ServerConnection {
   /** Calls tool `key` (the program's name for it) with `input`; resolves to its value, rejects with an Error saying what went wrong. */
   async call(key, input, signal) {
     const path = `${this.name}.${key}`
-    if (this.#gone) throw new Error(`${path}: MCP server '${this.name}' cannot be called: ${this.#gone}`)
+    if (this.#gone) throw new Error(`${path}: MCP server '${this.name}' cannot be called: ${this.#gone}${await this.#stderrTail()}`)
     const tool = this.#tools.get(key)
     if (!tool) throw new Error(`${path}: MCP server '${this.name}' no longer lists this tool`)
     const { types } = sdk()
@@ -249,20 +250,22 @@ class ServerConnection {
         { timeout: this.timeoutMs, signal },
       )
     } catch (error) {
-      throw this.#callError(path, error)
+      throw await this.#callError(path, error, signal)
     }
     if (result.isError) throw new Error(textOf(result.content) || `${path} failed and the server gave no message`)
     return toolValue(result)
   }
 
-  #callError(path, error) {
+  async #callError(path, error, signal) {
     const { ErrorCode } = sdk().types
+    // the SDK reports a cancellation as a timeout
+    if (signal?.aborted) return new Error(`${path}: cancelled, as its run ended`)
     if (error?.code === ErrorCode.RequestTimeout) {
       return new Error(`${path}: MCP server '${this.name}' did not answer within ${this.timeoutMs} ms (timeoutMs); the call was cancelled`)
     }
     if (error?.code === ErrorCode.ConnectionClosed || this.#gone) {
-      this.#gone ??= `it closed the connection${this.#stderrTail()}`
-      return new Error(`${path}: MCP server '${this.name}' ended during the call: ${this.#gone}`)
+      this.#gone ??= 'it closed the connection'
+      return new Error(`${path}: MCP server '${this.name}' ended during the call: ${this.#gone}${await this.#stderrTail()}`)
     }
     return new Error(`${path}: ${error?.message ?? String(error)}`)
   }
