@@ -31,13 +31,19 @@ const EXAMPLE_BINDINGS = path.join(__dirname, '..', 'examples', 'bindings.js')
 // the fixture server with 300 generated tools, as a --server command line
 const BIG_CATALOG = `big="${process.execPath}" "${FIXTURE}"`
 
-/** A Client connected in process to `server`. */
-async function inProcessClient(server: Awaited<ReturnType<typeof createCodeMcpServer>>) {
+/** Runs `test` with a Client connected in process to a server made with these options, then closes both. */
+async function withServer(options: Partial<Parameters<typeof createCodeMcpServer>[0]>, test: (client: InstanceType<typeof Client>) => Promise<void>) {
+  const server = await createCodeMcpServer({ name: 'test', version: '1.0.0', ...options })
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair()
   await server.connect(serverSide)
   const client = new Client({ name: 'test', version: '1.0.0' })
   await client.connect(clientSide)
-  return client
+  try {
+    await test(client)
+  } finally {
+    await client.close()
+    await server.close()
+  }
 }
 
 const runCode = (client: InstanceType<typeof Client>, code: string) => client.callTool({ name: 'run_code', arguments: { code } })
@@ -47,25 +53,18 @@ describe('createCodeMcpServer', SPAWNING, () => {
   afterAll(() => runtime.dispose())
 
   it('serves run_code over plain functions: declared in its description, output and value returned', async () => {
-    const server = await createCodeMcpServer({ name: 'plain', version: '1.0.0', runtime, bindings: { double: (n: number) => n * 2, text: { upper: (s: string) => s.toUpperCase() } } })
-    const client = await inProcessClient(server)
-    try {
+    await withServer({ runtime, bindings: { double: (n: number) => n * 2, text: { upper: (s: string) => s.toUpperCase() } } }, async (client) => {
       const { tools } = await client.listTools()
       expect(tools.map((tool) => tool.name)).toEqual(['run_code'])
       expect(tools[0].description).toContain('declare const double: (...args: any[]) => Promise<unknown>;\ndeclare const text: {\n  upper(...args: any[]): Promise<unknown>;\n};')
       const result = await runCode(client, 'console.log("working"); console.warn("careful"); return [await double(21), await text.upper("ok")]')
       expect(result.structuredContent).toEqual({ output: 'working\n[warn] careful', value: [42, 'OK'] })
       expect(JSON.parse(textOf(result))).toEqual(result.structuredContent)
-    } finally {
-      await client.close()
-      await server.close()
-    }
+    })
   })
 
   it('a failing program is an isError result with its kind, message, position and output', async () => {
-    const server = await createCodeMcpServer({ name: 'errors', version: '1.0.0', runtime, limits: { computeMs: 200 } })
-    const client = await inProcessClient(server)
-    try {
+    await withServer({ runtime, limits: { computeMs: 200 } }, async (client) => {
       const thrown = await runCode(client, 'console.log("before")\nconst user: { name?: string } | undefined = undefined\nreturn user.name')
       expect(thrown.isError).toBe(true)
       expect(textOf(thrown)).toBe("TypeError: Cannot read properties of undefined (reading 'name') (line 3, column 13) [runtime]\n\nOutput before the error:\nbefore")
@@ -73,16 +72,11 @@ describe('createCodeMcpServer', SPAWNING, () => {
       expect(textOf(syntax)).toMatch(/^SyntaxError: .* \(line 1, column 11\) \[syntax\]\n\n.*const x = ;\n.*\^/s)
       const looping = await runCode(client, 'while (true) {}')
       expect(textOf(looping)).toMatch(/\[compute_budget\]$/)
-    } finally {
-      await client.close()
-      await server.close()
-    }
+    })
   })
 
   it("a server's tools/list_changed updates run_code's description for its clients", async () => {
-    const server = await createCodeMcpServer({ name: 'changing', version: '1.0.0', runtime, servers: { fx: fixtureServer() } })
-    const client = await inProcessClient(server)
-    try {
+    await withServer({ runtime, servers: { fx: fixtureServer() } }, async (client) => {
       let changes = 0
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         changes++
@@ -92,26 +86,18 @@ describe('createCodeMcpServer', SPAWNING, () => {
       await until(() => changes > 0, 20_000)
       expect((await client.listTools()).tools[0].description).toContain('late_tool(input?: {')
       expect((await runCode(client, 'return await fx.late_tool()')).structuredContent).toEqual({ output: '', value: 'late-tool was called' })
-    } finally {
-      await client.close()
-      await server.close()
-    }
+    })
   })
 
   it('a call still pending when its run ends is cancelled at the server', async () => {
     let stderr = ''
-    const server = await createCodeMcpServer({ name: 'bounded', version: '1.0.0', runtime, servers: { fx: fixtureServer() }, onStderr: (_, text) => (stderr += text) })
-    const client = await inProcessClient(server)
-    try {
+    await withServer({ runtime, servers: { fx: fixtureServer() }, onStderr: (_, text) => (stderr += text) }, async (client) => {
       // say's reply comes after the server has taken hang: calls travel in order on one pipe
       const result = await runCode(client, "fx.hang().catch(() => {}); await fx.say({ text: 'sent' }); return 'left it waiting'")
       expect(result.structuredContent).toEqual({ output: '', value: 'left it waiting' })
       await until(() => stderr.includes('hang: cancelled by the client'), 20_000)
       expect(stderr).toContain('hang: cancelled by the client')
-    } finally {
-      await client.close()
-      await server.close()
-    }
+    })
   })
 
   it.each([
