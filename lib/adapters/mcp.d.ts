@@ -18,7 +18,7 @@ export interface HttpServerSpec {
   headers?: Record<string, string>
 }
 
-/** A server spec, or a Client already connected to one (left open by close()). */
+/** A server spec, or a Client already connected to one (its tools/list_changed handler is replaced; close() leaves it open). */
 export type McpServerSpec = StdioServerSpec | HttpServerSpec | Client
 
 export interface ConnectOptions {

@@ -160,7 +160,11 @@ class ServerConnection {
     transport.stderr.setEncoding('utf8')
     transport.stderr.on('data', (text) => {
       this.#stderr = (this.#stderr + text).slice(-STDERR_KEPT_CHARS)
-      this.onStderr?.(this.name, text)
+      try {
+        this.onStderr?.(this.name, text)
+      } catch {
+        // a failing listener must not take the connection down with it
+      }
     })
     return transport
   }
