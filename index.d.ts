@@ -220,9 +220,9 @@ export declare const STAGED_INPUTS_ENV: string
 
 export declare function createCodeRuntime(options?: CodeRuntimeOptions): CodeRuntime
 
-export { describeBindings } from './describe'
-export type { ToolSpec, ToolCatalog, DescribeOptions, DescribedBindings, JsonSchema } from './describe'
-export { registerCodeRuntime } from './register'
+export { describeBindings } from './lib/describe'
+export type { ToolSpec, ToolCatalog, DescribeOptions, DescribedBindings, ToolIndexEntry, JsonSchema } from './lib/describe'
+export { registerCodeRuntime } from './lib/register'
 
 /**
  * A runtime that does NOT enforce budgets inside running code. Only for measuring what budget

@@ -111,6 +111,11 @@ describe('code-runtime-boa run', () => {
     [['run', 'examples/agent.ts', '--wall-ms', '-5'], '--wall-ms'],
     [['run', 'examples/agent.ts', '--bindings', 'missing.js'], "cannot load bindings module 'missing.js'"],
     [['run', 'examples/agent.ts', '--verbose'], "Unknown option '--verbose'"],
+    [['run', 'examples/agent.ts', '--http', '127.0.0.1:1'], '--http is not an option of run'],
+    [['mcp', '--json'], '--json is not an option of mcp'],
+    [['mcp', 'program.ts'], "unexpected argument 'program.ts': mcp takes only options"],
+    [['mcp', '--server', 'memory'], "--server expects name=command (like memory=npx @modelcontextprotocol/server-memory) or name=URL, got 'memory'"],
+    [['mcp', '--http', 'localhost'], "--http expects host:port, like 127.0.0.1:8808 (port 0 picks a free one), got 'localhost'"],
   ])('exits 2 with a usage error for %j', async (args, message) => {
     const { code, stderr } = await runCli(args)
     expect(code).toBe(2)

@@ -99,6 +99,21 @@ describe('describeBindings declarations', () => {
   })
 })
 
+describe('describeBindings tools', () => {
+  it('lists each tool with its parameters and the declarations of it alone', () => {
+    const { tools } = describeBindings({ search: searchTool, 'github.issues.list': { inputSchema: { type: 'object', properties: { repo: { type: 'string' } } }, execute: async () => [] } })
+    expect(tools).toEqual([
+      { name: 'tools.search', description: 'Search the docs.', parameters: ['q', 'limit'], declaration: expect.stringMatching(/^declare const tools: \{\n  \/\*\* Search the docs. \*\/\n  search\(input: \{/) },
+      {
+        name: 'tools.github.issues.list',
+        description: undefined,
+        parameters: ['repo'],
+        declaration: 'declare const tools: {\n  github: {\n    issues: {\n      list(input?: {\n        repo?: string;\n      }): Promise<unknown>;\n    };\n  };\n};\n',
+      },
+    ])
+  })
+})
+
 describe('describeBindings bindings', () => {
   it('passes a valid call to execute and its result to the program', async () => {
     const { bindings } = describeBindings({ search: searchTool })
@@ -169,6 +184,7 @@ describe('describeBindings catalog errors', () => {
     ['a tool without inputSchema', { search: { execute } }, "tool 'search' needs an inputSchema"],
     ['a zod schema', { search: { inputSchema: { _zod: {} }, execute } }, 'pass JSON Schema instead (z.toJSONSchema(schema))'],
     ['an invalid schema', { search: { inputSchema: { type: 'text' }, execute } }, "tool 'search' has an invalid inputSchema"],
+    ['an invalid outputSchema', { search: { inputSchema: true, outputSchema: { type: 'object', required: 'q' }, execute } }, "tool 'search' has an invalid outputSchema: schema/required must be array"],
     ['an array entry without a name', [{ inputSchema: true, execute }], 'every tool in a catalog array needs a string name'],
     ['a name used twice', { 'a.b': { inputSchema: true, execute }, a: { b: { inputSchema: true, execute } } }, "'a.b' is defined twice"],
     ['a tool that is also a namespace', [{ name: 'a', inputSchema: true, execute }, { name: 'a.b', inputSchema: true, execute }], "'a' in 'a.b' is both a tool and a namespace"],

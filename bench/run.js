@@ -13,8 +13,8 @@ const SMOKE = process.argv.includes('--smoke')
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined
 const PEERS = ['boa', 'worker', 'isolated-vm', 'quickjs', 'sw-quickjs', 'node-vm']
 const COUNTS = SMOKE
-  ? { warmup: 0, coldWarmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, bigValues: 2, concurrent: 20, compute: 1, stops: 1, soak: 48, durable: 2 }
-  : { warmup: 3, coldWarmup: 200, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, bigValues: 20, concurrent: 1000, compute: 10, stops: 5, soak: 2000, durable: 30 }
+  ? { warmup: 0, coldWarmup: 0, cold: 3, sequentialCalls: 20, sequentialReps: 2, pingPongs: 20, fanOut: 3, bigValues: 2, concurrent: 20, compute: 1, stops: 1, soak: 48, durable: 2, mcpCalls: 20, mcpReps: 2 }
+  : { warmup: 3, coldWarmup: 200, cold: 200, sequentialCalls: 1000, sequentialReps: 10, pingPongs: 1000, fanOut: 100, bigValues: 20, concurrent: 1000, compute: 10, stops: 5, soak: 2000, durable: 30, mcpCalls: 500, mcpReps: 10 }
 // Calls the durable-run programs (l) make before they pause.
 const DURABLE_CALLS = SMOKE ? [0, 50] : [0, 10, 100, 1000]
 // The long-life section's counts (i): full size, or a small version for the smoke run.
@@ -676,6 +676,60 @@ async function durableRuns() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// (m) MCP tool calls over stdio, boa only: what a program pays per call beyond the server's own
+// time, against the fixture server the tests use (its echo tool does no work).
+
+const MCP_FIXTURE = path.join(__dirname, '..', '__test__', 'fixtures', 'mcp-server.js')
+
+async function mcpCalls(peers) {
+  const boa = peers.find((peer) => peer.name === 'boa').driver
+  const n = COUNTS.mcpCalls
+  const { connectMcpServers } = require('../lib/adapters/mcp.js')
+  const { Client } = require('@modelcontextprotocol/sdk/client/index.js')
+  const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js')
+  const server = { command: process.execPath, args: [MCP_FIXTURE] }
+  const mcp = await connectMcpServers({ fx: server })
+  const direct = new Client({ name: 'bench', version: '1.0.0' })
+  await direct.connect(new StdioClientTransport(server))
+  const program = (count) => ({
+    source: `let total = 0\nfor (let i = 0; i < ${count}; i++) total += (await fx.echo({ value: i + 1 })).value\nreturn total`,
+    bindings: mcp.bindings,
+    check: expectValue((count * (count + 1)) / 2),
+  })
+  const rows = { direct: [], program: [] }
+  try {
+    // interleaved, so that the machine's moods fall on both alike
+    for (let rep = 0; rep < COUNTS.mcpReps + COUNTS.warmup; rep++) {
+      const start = performance.now()
+      for (let i = 0; i < n; i++) await direct.callTool({ name: 'echo', arguments: { value: i } })
+      const directMs = (performance.now() - start) / n
+      const base = await timedRun(boa, program(0))
+      const programMs = ((await timedRun(boa, program(n))) - base) / n
+      if (rep < COUNTS.warmup) continue
+      rows.direct.push(directMs)
+      rows.program.push(programMs)
+    }
+  } finally {
+    await direct.close()
+    await mcp.close()
+  }
+  const directStats = summarize(rows.direct)
+  const programStats = summarize(rows.program)
+  const beyond = summarize(rows.program.map((perCall, at) => perCall - rows.direct[at]))
+  return {
+    markdown: `A program making ${n} sequential calls of a tool that does no work (the echo tool of \`__test__/fixtures/mcp-server.js\`, spawned over stdio) through \`connectMcpServers\` bindings, per call (run time minus the same program with no calls, divided by ${n}), against the same calls made directly with the SDK's Client from Node (the server's own time, stdio both ways included); ${COUNTS.mcpReps} rounds, interleaved.\n\n${table(
+      ['calls', 'median', 'p99'],
+      [
+        ['direct, SDK Client from Node', ms(directStats.median), ms(directStats.p99)],
+        ['from a program, through code-runtime-boa/mcp', ms(programStats.median), ms(programStats.p99)],
+        ['beyond the server\'s own time (per round)', ms(beyond.median), ms(beyond.p99)],
+      ],
+    )}`,
+    targets: [target('(m) MCP tool call over stdio: cost beyond the server\'s own time under 0.5 ms', ms(beyond.median), beyond.median < 0.5)],
+  }
+}
+
 const WORKLOADS = [
   ['(a) Cold run', coldRun],
   ['(b) Sequential binding calls', sequentialCalls],
@@ -688,6 +742,7 @@ const WORKLOADS = [
   ['(i) Long life', longLife],
   ['(j) Memory budget of bulk built-ins', memoryBudget],
   ['(l) Durable runs', durableRuns],
+  ['(m) MCP tool calls over stdio', mcpCalls],
 ]
 
 // ---------------------------------------------------------------------------------------------

@@ -6,12 +6,20 @@ import path from 'node:path'
 import { describeBindings, registerCodeRuntime } from 'code-runtime-boa'
 import * as cordisPlugin from 'code-runtime-boa/cordis'
 import { BoaExecutor } from 'code-runtime-boa/codemode'
+import { connectMcpServers, createCodeMcpServer } from 'code-runtime-boa/mcp'
 import { expect, test } from 'vitest'
 
 test('import entries load', () => {
   expect(typeof registerCodeRuntime).toBe('function')
   expect(cordisPlugin.name).toBe('code-runtime-boa')
   expect(typeof cordisPlugin.apply).toBe('function')
+})
+
+test('the mcp entry loads without its optional peer, and says what to install when used', async () => {
+  expect(typeof connectMcpServers).toBe('function')
+  await expect(createCodeMcpServer({ name: 'consumer', version: '1.0.0' })).rejects.toThrow(
+    'code-runtime-boa/mcp needs @modelcontextprotocol/sdk 1.x, an optional peer dependency that is not installed: npm install @modelcontextprotocol/sdk@1',
+  )
 })
 
 test('BoaExecutor runs an arrow function against described tools', async () => {

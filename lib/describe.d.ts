@@ -25,11 +25,26 @@ export interface DescribeOptions {
   namespace?: string
 }
 
+/** One tool of a catalog, for finding it by words and showing it alone. */
+export interface ToolIndexEntry {
+  /** As the program calls it: `tools.github.listIssues`. */
+  name: string
+  description?: string
+  /** The names of its input's top-level properties. */
+  parameters: string[]
+  /** The declarations of this tool alone, in its namespaces. */
+  declaration: string
+  /** Other names it is found by (an MCP server's own name for it). */
+  aliases?: string[]
+}
+
 export interface DescribedBindings {
   /** TypeScript declarations to show a model, e.g. `declare const tools: { search(input: { q: string }): Promise<…> }`. */
   declarations: string
   /** Pass as `run({ bindings })`: `{ [namespace]: { …tools } }`. An invalid call rejects with a TypeError naming the field. */
   bindings: Bindings
+  /** One entry per tool; createCodeMcpServer searches them. */
+  tools: ToolIndexEntry[]
 }
 
 /** Throws a TypeError describing the problem when the catalog or a schema is malformed. */

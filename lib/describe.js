@@ -4,25 +4,100 @@ const { default: Ajv } = require('ajv')
 const { default: Ajv2020 } = require('ajv/dist/2020')
 const { default: addFormats } = require('ajv-formats')
 const { describeValue: describePrimitive } = require('./options.js')
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+const { IDENTIFIER } = require('./names.js')
 
 /**
  * Turns a catalog of JSON-Schema-described tools into TypeScript declarations to show a model
  * and bindings that check every call against the tool's input schema before its execute runs.
  */
 function describeBindings(catalog, options = {}) {
-  const namespace = options.namespace ?? 'tools'
-  if (typeof namespace !== 'string' || !IDENTIFIER.test(namespace)) {
-    throw new TypeError(`describeBindings: namespace must be a JavaScript identifier such as 'tools', got ${describePrimitive(namespace)}`)
+  const namespace = checkNamespace(options.namespace, 'describeBindings')
+  const tree = catalogTree(catalog)
+  const validators = new Validators()
+  forEachTool(tree, [], (tool, path) => {
+    const problem = schemaProblem(tool.inputSchema, 'inputSchema', validators) ?? schemaProblem(tool.outputSchema, 'outputSchema', validators)
+    if (problem) throw new TypeError(`describeBindings: tool '${path.join('.')}' ${problem}`)
+  })
+  const bindings = buildBindings(tree, [], { namespace, validators })
+  return { ...declare(tree, namespace, new Map()), bindings: { [namespace]: bindings } }
+}
+
+/**
+ * Declarations, and the index describeBindings gives, for tools that check their own input (an
+ * MCP server's): no bindings are made, and a schema that is missing or not JSON Schema is
+ * declared `unknown` with a note saying why, instead of refused, since its owner cannot be asked
+ * to fix it.
+ */
+function declareTools(catalog, options = {}) {
+  const namespace = checkNamespace(options.namespace, 'declareTools')
+  const tree = catalogTree(catalog)
+  const validators = new Validators()
+  const notes = new Map()
+  forEachTool(tree, [], (tool) => {
+    const input = schemaProblem(tool.inputSchema, 'inputSchema', validators)
+    const output = schemaProblem(tool.outputSchema, 'outputSchema', validators)
+    if (input || output) notes.set(tool, { input, output })
+  })
+  return declare(tree, namespace, notes)
+}
+
+/**
+ * Declarations and the index for host functions that come without schemas: each is declared as
+ * taking any arguments and promising `unknown`, so a model at least knows it exists.
+ */
+function declareFunctions(bindings) {
+  const declarations = []
+  const tools = []
+  for (const [key, value] of Object.entries(bindings)) {
+    if (typeof value === 'function') {
+      const declaration = `declare const ${key}: (...args: any[]) => Promise<unknown>;\n`
+      declarations.push(declaration)
+      tools.push({ name: key, parameters: [], declaration })
+    } else {
+      const described = declare(functionTree(value), key, new Map())
+      declarations.push(described.declarations)
+      tools.push(...described.tools)
+    }
   }
-  // namespaces are Maps, so no tool name can be mistaken for part of a tool
+  return { declarations: declarations.join(''), tools }
+}
+
+/** A host function with no schema, as a leaf of a tree of tools. */
+class UntypedFunction {}
+
+const functionTree = (namespace) =>
+  new Map(Object.entries(namespace).map(([key, value]) => [key, typeof value === 'function' ? new UntypedFunction() : functionTree(value)]))
+
+function checkNamespace(namespace = 'tools', caller) {
+  if (typeof namespace !== 'string' || !IDENTIFIER.test(namespace)) {
+    throw new TypeError(`${caller}: namespace must be a JavaScript identifier such as 'tools', got ${describePrimitive(namespace)}`)
+  }
+  return namespace
+}
+
+/** The catalog as nested Maps of namespaces and tools, so no tool name can be mistaken for part of a tool. */
+function catalogTree(catalog) {
   const tree = new Map()
   for (const [path, tool] of flatten(catalog, [])) insert(tree, path, tool)
+  return tree
+}
 
-  const bindings = buildBindings(tree, [], { namespace, validators: new Validators() })
-  const declarations = `declare const ${namespace}: ${declareTree(tree, '')};\n`
-  return { declarations, bindings: { [namespace]: bindings } }
+function forEachTool(tree, path, visit) {
+  for (const [key, entry] of tree) {
+    if (entry instanceof Map) forEachTool(entry, [...path, key], visit)
+    else visit(entry, [...path, key])
+  }
+}
+
+/** Why a tool's schema cannot be used, as the end of a sentence about the tool; undefined when it can. */
+function schemaProblem(schema, which, validators) {
+  if (which === 'outputSchema' && schema === undefined) return undefined
+  if (!isObject(schema) && typeof schema !== 'boolean') {
+    return `needs an ${which} (a JSON Schema object, e.g. { type: 'object', properties: {} })`
+  }
+  if (isObject(schema) && '_zod' in schema) return `has a zod schema; pass JSON Schema instead (z.toJSONSchema(schema))`
+  const problem = validators.metaSchemaProblem(schema)
+  return problem && `has an invalid ${which}: ${problem}`
 }
 
 /** Yields [path segments, tool] for an array of named tools or an object keyed by (dotted) names. */
@@ -51,15 +126,6 @@ function* flatten(catalog, prefix) {
 
 function insert(tree, path, tool) {
   const name = path.join('.')
-  if (typeof tool.execute !== 'function') {
-    throw new TypeError(`describeBindings: tool '${name}' needs an execute(input) function`)
-  }
-  if (!isObject(tool.inputSchema) && typeof tool.inputSchema !== 'boolean') {
-    throw new TypeError(`describeBindings: tool '${name}' needs an inputSchema (a JSON Schema object, e.g. { type: 'object', properties: {} })`)
-  }
-  if (isObject(tool.inputSchema) && '_zod' in tool.inputSchema) {
-    throw new TypeError(`describeBindings: tool '${name}' has a zod schema; pass JSON Schema instead (z.toJSONSchema(schema))`)
-  }
   let node = tree
   for (const segment of path.slice(0, -1)) {
     if (!node.has(segment)) node.set(segment, new Map())
@@ -83,6 +149,9 @@ function buildBindings(tree, path, context) {
 }
 
 function bindTool(tool, name, { namespace, validators }) {
+  if (typeof tool.execute !== 'function') {
+    throw new TypeError(`describeBindings: tool '${name}' needs an execute(input) function`)
+  }
   const validate = validators.compile(tool.inputSchema, name)
   const optional = inputIsOptional(tool.inputSchema)
   // async so a validation failure reaches the program as a rejected promise, like any binding error
@@ -99,7 +168,8 @@ class Validators {
     this.instances = new Map()
   }
 
-  compile(schema, name) {
+  /** The Ajv instance of the schema's dialect. */
+  for(schema) {
     // Zod's toJSONSchema and many MCP servers emit 2020-12; AI SDK and most hand-written schemas are draft-07
     const Dialect = isObject(schema) && /draft\/2020-12/.test(schema.$schema ?? '') ? Ajv2020 : Ajv
     if (!this.instances.has(Dialect)) {
@@ -108,10 +178,26 @@ class Validators {
       addFormats(ajv)
       this.instances.set(Dialect, ajv)
     }
+    return this.instances.get(Dialect)
+  }
+
+  compile(schema, name) {
     try {
-      return this.instances.get(Dialect).compile(schema)
+      return this.for(schema).compile(schema)
     } catch (error) {
       throw new TypeError(`describeBindings: tool '${name}' has an invalid inputSchema: ${error.message}`)
+    }
+  }
+
+  /** What makes the schema break its dialect's meta-schema, or undefined (also when the dialect is one Ajv lacks). */
+  metaSchemaProblem(schema) {
+    const ajv = this.for(schema)
+    try {
+      // the first error says what is wrong; the rest are the alternatives the meta-schema would also take
+      return ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors.slice(0, 1), { dataVar: 'schema' })
+    } catch {
+      // a $schema Ajv has no meta-schema for (draft-04, 2019-09): nothing to check it against
+      return undefined
     }
   }
 }
@@ -146,16 +232,40 @@ function propertyAccess(key) {
 }
 
 function inputIsOptional(schema) {
-  return schema === true || (isObject(schema) && schema.type === 'object' && !(schema.required?.length > 0))
+  return schema === true || schema === undefined || (isObject(schema) && schema.type === 'object' && !(schema.required?.length > 0))
 }
 
-function declareTree(tree, indent) {
+/** The declarations of a tree of tools, and an index entry for each tool (its name, description and its own declaration). */
+function declare(tree, namespace, notes) {
+  const tools = []
+  forEachTool(tree, [], (tool, path) => tools.push(toolEntry(namespace, path, tool, notes)))
+  return { declarations: `declare const ${namespace}: ${declareTree(tree, '', notes)};\n`, tools }
+}
+
+function toolEntry(namespace, path, tool, notes) {
+  // the tool alone in its namespaces, so that its declaration reads as it does in the whole
+  const alone = path.slice(0, -1).reduceRight((inner, key) => new Map([[key, inner]]), new Map([[path.at(-1), tool]]))
+  return {
+    name: [namespace, ...path].join('.'),
+    description: typeof tool.description === 'string' ? tool.description : undefined,
+    parameters: isObject(tool.inputSchema) && isObject(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [],
+    declaration: `declare const ${namespace}: ${declareTree(alone, '', notes)};\n`,
+  }
+}
+
+function declareTree(tree, indent, notes) {
   const inner = indent + '  '
   const members = [...tree].map(([key, entry]) => {
-    if (entry instanceof Map) return `${inner}${propertyKey(key)}: ${declareTree(entry, inner)};`
-    const input = `input${inputIsOptional(entry.inputSchema) ? '?' : ''}: ${schemaToType(entry.inputSchema, entry.inputSchema, inner)}`
-    const output = entry.outputSchema === undefined ? 'unknown' : schemaToType(entry.outputSchema, entry.outputSchema, inner)
-    return `${docComment(entry.description, inner)}${inner}${propertyKey(key)}(${input}): Promise<${output}>;`
+    if (entry instanceof Map) return `${inner}${propertyKey(key)}: ${declareTree(entry, inner, notes)};`
+    if (entry instanceof UntypedFunction) return `${inner}${propertyKey(key)}(...args: any[]): Promise<unknown>;`
+    const note = notes.get(entry) ?? {}
+    const comment = [entry.description, note.input && `Note: it ${note.input}, so its input is typed unknown.`, note.output && `Note: it ${note.output}, so its result is typed unknown.`]
+    // a schema that cannot be read is declared as no schema: unknown
+    const inputSchema = note.input ? undefined : entry.inputSchema
+    const outputSchema = note.output ? undefined : entry.outputSchema
+    const input = `input${inputIsOptional(inputSchema) ? '?' : ''}: ${schemaToType(inputSchema, inputSchema, inner)}`
+    const output = outputSchema === undefined ? 'unknown' : schemaToType(outputSchema, outputSchema, inner)
+    return `${docComment(comment.filter((part) => typeof part === 'string').join('\n'), inner)}${inner}${propertyKey(key)}(${input}): Promise<${output}>;`
   })
   return `{\n${members.join('\n')}\n${indent}}`
 }
@@ -255,4 +365,7 @@ function describeValue(value) {
   return ['string', 'number', 'bigint', 'boolean'].includes(typeof value) ? `${typeof value} ${described}` : described
 }
 
-module.exports = { describeBindings }
+/** Whether `value` is a describeBindings() result rather than bindings themselves. */
+const isDescribed = (value) => isObject(value) && typeof value.declarations === 'string' && isObject(value.bindings)
+
+module.exports = { describeBindings, declareTools, declareFunctions, isDescribed }

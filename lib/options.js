@@ -106,4 +106,4 @@ function checkFunction(value, name) {
   return value
 }
 
-module.exports = { MAX_MS, describeValue, checkLimits, checkLanguage, checkModules, checkMs, checkBytes, checkSignal, checkFunction }
+module.exports = { MAX_MS, describeValue, checkNumber, checkLimits, checkLanguage, checkModules, checkMs, checkBytes, checkSignal, checkFunction }

@@ -15,4 +15,13 @@ function stoppedResult(reason, message) {
   return runResult(JSON.parse(stoppedOutcome(reason, message)))
 }
 
-module.exports = { runResult, stoppedResult }
+// How a result reads as text, for a model: as @cloudflare/codemode's executors write console
+// output (console.log as is, the other levels prefixed) and an error with its position.
+const formatLog = ({ level, text }) => (level === 'log' ? text : `[${level}] ${text}`)
+
+function formatError({ name, message, line, column }) {
+  const at = line === undefined ? '' : ` (line ${line}${column === undefined ? '' : `, column ${column}`})`
+  return `${name}: ${message}${at}`
+}
+
+module.exports = { runResult, stoppedResult, formatLog, formatError }

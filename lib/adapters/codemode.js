@@ -4,17 +4,8 @@ const acorn = require('acorn')
 const { createCodeRuntime } = require('../runtime.js')
 const { pause, isPause } = require('../pause.js')
 const { describeValue } = require('../options.js')
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
-
-// The words @cloudflare/codemode's sanitizeToolName suffixes with `_`; its generated types name
-// tools that way, so the sandbox must expose them under the same names.
-const RESERVED = new Set(
-  ('abstract arguments await boolean break byte case catch char class const continue debugger default delete do ' +
-    'double else enum eval export extends false final finally float for function goto if implements import in ' +
-    'instanceof int interface let long native new null package private protected public return short static super ' +
-    'switch synchronized this throw throws transient true try typeof undefined var void volatile while with yield').split(' '),
-)
+const { IDENTIFIER, sanitizeToolName } = require('../names.js')
+const { formatLog, formatError } = require('../outcome.js')
 
 // The one binding every tool call goes through, and the program-side helper built on it.
 const DISPATCH = '__codemodeDispatch'
@@ -343,14 +334,6 @@ function toolsOf(providers) {
   return tools
 }
 
-/** The same names @cloudflare/codemode's sanitizeToolName gives. */
-function sanitizeToolName(name) {
-  const sanitized = name.replace(/[-.\s]/g, '_').replace(/[^a-zA-Z0-9_$]/g, '')
-  if (!sanitized) return '_'
-  const prefixed = /^[0-9]/.test(sanitized) ? `_${sanitized}` : sanitized
-  return RESERVED.has(prefixed) ? `${prefixed}_` : prefixed
-}
-
 const isPlainObject = (value) => {
   const proto = Object.getPrototypeOf(value)
   return proto === Object.prototype || proto === null
@@ -382,9 +365,6 @@ function decodeBinary(value) {
 
 // ---- results -----------------------------------------------------------------------------------
 
-// codemode's own executors keep console.log as is and prefix the other levels
-const formatLog = ({ level, text }) => (level === 'log' ? text : `[${level}] ${text}`)
-
 const BUDGETS_OF_TIME = new Set(['wall_budget', 'compute_budget'])
 
 /**
@@ -411,11 +391,6 @@ function executeResult(run, position) {
 function failureWithLogs(error, logs) {
   const message = BUDGETS_OF_TIME.has(error.kind) ? 'Execution timed out' : error.message
   return { result: undefined, error: message, logs: [...logs, `[error] ${formatError(error)}`] }
-}
-
-function formatError({ name, message, line, column }) {
-  const at = line === undefined ? '' : ` (line ${line}${column === undefined ? '' : `, column ${column}`})`
-  return `${name}: ${message}${at}`
 }
 
 const failure = (error) => ({ result: undefined, error })

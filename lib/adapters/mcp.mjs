@@ -1,0 +1,4 @@
+import mcp from './mcp.js'
+
+export const { connectMcpServers, createCodeMcpServer } = mcp
+export default mcp
