@@ -1,5 +1,7 @@
 'use strict'
 
+const { isAnyArrayBuffer, isArrayBufferView } = require('node:util/types')
+
 // The host side of the bindings bridge: bindings are flattened to dotted paths for the addon, and
 // each call the program makes is answered here, on the host's event loop, exactly once.
 
@@ -35,19 +37,135 @@ function hostError(error) {
   }
 }
 
-/** The JSON text of a host function's value for the program (undefined for undefined). */
+// Binary data crosses beside the JSON text, never in it: its place in the JSON holds null, and a
+// table of slots says where each buffer goes ({ at: [keys and indices], kind }), in the order of
+// the buffers. Both directions use this form.
+
+/** The constructors the program's binary data arrives as, by kind. */
+const VIEWS = {
+  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+  BigInt64Array, BigUint64Array, Float32Array, Float64Array, DataView,
+  // Node 20 has no Float16Array: its bytes arrive as a Uint8Array there.
+  ...(typeof Float16Array === 'function' ? { Float16Array } : {}),
+}
+
+// A typed array's kind, read from the engine (Buffer is a Uint8Array); undefined for a DataView.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get
+
+/** A string from its UTF-16 code units (a string with a lone surrogate, which JSON text cannot carry). */
+function stringOfUnits(bytes) {
+  const units = new Uint16Array(bytes.buffer, 0, bytes.length / 2)
+  let text = ''
+  for (let i = 0; i < units.length; i += 8192) text += String.fromCharCode(...units.subarray(i, i + 8192))
+  return text
+}
+
+/** The program's bytes as the kind of value they were; `bytes` owns its whole buffer. */
+function binaryValue(kind, bytes) {
+  if (kind === 'String') return stringOfUnits(bytes)
+  if (kind === 'ArrayBuffer') return bytes.buffer
+  return new (VIEWS[kind] ?? Uint8Array)(bytes.buffer)
+}
+
+/** `root` with each buffer put where its slot says. */
+function placeBytes(root, slots, buffers) {
+  for (let i = 0; i < slots.length; i++) {
+    const { at, kind } = slots[i]
+    const value = binaryValue(kind, buffers[i])
+    if (at.length === 0) {
+      root = value
+      continue
+    }
+    let holder = root
+    for (let j = 0; j < at.length - 1; j++) holder = holder[at[j]]
+    holder[at[at.length - 1]] = value
+  }
+  return root
+}
+
+/** An addon event with the bytes that came beside it in place. */
+function withBytes(event, buffers) {
+  if (!buffers) return event
+  if (event.kind === 'call') event.call.args = placeBytes(event.call.args, event.call.bytes, buffers)
+  else if (event.kind === 'done') event.outcome.value = placeBytes(event.outcome.value, event.outcome.bytes, buffers)
+  return event
+}
+
+/** The kind and the visible bytes of a host value that is binary data; undefined for any other. */
+function binaryOf(value) {
+  if (isArrayBufferView(value)) {
+    return { kind: typedArrayKind.call(value) ?? 'DataView', bytes: new Uint8Array(value.buffer, value.byteOffset, value.byteLength) }
+  }
+  if (isAnyArrayBuffer(value)) return { kind: 'ArrayBuffer', bytes: new Uint8Array(value) }
+  return undefined
+}
+
+/**
+ * Whether a host value may hold binary data, decided without serializing it: JSON.stringify with
+ * a replacer (which finding the buffers needs) is 2-3x slower, and most replies hold none. A
+ * `toJSON` other than Date's could return some, and a cycle is left for JSON.stringify to name.
+ */
+function mayHoldBinary(value, ancestors) {
+  if (typeof value !== 'object' || value === null) return false
+  if (isArrayBufferView(value) || isAnyArrayBuffer(value)) return true
+  if (typeof value.toJSON === 'function') return value.toJSON !== Date.prototype.toJSON
+  if (ancestors.has(value)) return true
+  ancestors.add(value)
+  let found = false
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && !found; i++) found = mayHoldBinary(value[i], ancestors)
+  } else {
+    for (const key in value) {
+      if (Object.hasOwn(value, key) && mayHoldBinary(value[key], ancestors)) {
+        found = true
+        break
+      }
+    }
+  }
+  ancestors.delete(value)
+  return found
+}
+
+/** JSON text of `value` with its binary data taken out into `slots` and `buffers`. */
+function stringifyWithBytes(value) {
+  const slots = []
+  const buffers = []
+  // Where each object being serialized sits, so a buffer's slot can name its place.
+  const places = new Map()
+  const json = JSON.stringify(value, function (key, item) {
+    const parent = places.get(this)
+    const at = parent === undefined ? [] : [...parent, Array.isArray(this) ? Number(key) : key]
+    // `this[key]` is the value before its toJSON ran (Buffer's would make it { type, data }).
+    const binary = binaryOf(this[key]) ?? binaryOf(item)
+    if (binary) {
+      slots.push({ at, kind: binary.kind })
+      buffers.push(binary.bytes)
+      return null
+    }
+    if (typeof item === 'object' && item !== null) places.set(item, at)
+    return item
+  })
+  return { json, slots, buffers }
+}
+
+/**
+ * A host function's value as it crosses to the program: `json` (undefined for undefined) and,
+ * when it holds binary data, `slotsJson` and `buffers`.
+ */
 function encodeValue(path, value) {
-  if (value === undefined) return undefined
-  let json
+  if (value === undefined) return { json: undefined }
+  let encoded
   try {
-    json = JSON.stringify(value)
+    encoded = mayHoldBinary(value, new Set()) ? stringifyWithBytes(value) : { json: JSON.stringify(value), slots: [] }
   } catch (error) {
     throw new TypeError(`${path}() returned a value that cannot cross to the program (${error.message})`)
   }
+  const { json, slots, buffers } = encoded
   if (json === undefined) {
     throw new TypeError(`${path}() returned a ${typeof value}, which cannot cross to the program; return JSON data`)
   }
-  return json
+  if (slots.length === 0) return { json }
+  return { json, slotsJson: JSON.stringify(slots), buffers }
 }
 
 /**
@@ -61,13 +179,13 @@ function answerCall(functions, call, native, programId) {
     native.replyError(programId, call.id, name, message)
   }
   const succeed = (value) => {
-    let valueJson
+    let encoded
     try {
-      valueJson = encodeValue(call.path, value)
+      encoded = encodeValue(call.path, value)
     } catch (error) {
       return fail(error)
     }
-    native.reply(programId, call.id, valueJson)
+    native.reply(programId, call.id, encoded.json, encoded.slotsJson, encoded.buffers)
   }
   let value
   try {
@@ -85,4 +203,4 @@ function answerCall(functions, call, native, programId) {
   succeed(value)
 }
 
-module.exports = { flattenBindings, answerCall }
+module.exports = { flattenBindings, answerCall, withBytes, binaryOf }

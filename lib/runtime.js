@@ -6,7 +6,7 @@
 const { availableParallelism } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
 const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
-const { flattenBindings, answerCall } = require('./bridge.js')
+const { flattenBindings, answerCall, withBytes } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
 
@@ -116,8 +116,8 @@ class CodeRuntime {
       job.resolve(result)
       this.#release()
     }
-    const onEvent = (json) => {
-      const event = JSON.parse(json)
+    const onEvent = (json, buffers) => {
+      const event = withBytes(JSON.parse(json), buffers)
       switch (event.kind) {
         case 'log':
           if (job.onLog) {

@@ -5,7 +5,7 @@
 
 const { randomUUID } = require('node:crypto')
 const { MAX_MS, describeValue, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal } = require('./options.js')
-const { flattenBindings, answerCall } = require('./bridge.js')
+const { flattenBindings, answerCall, withBytes } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 
 const DEFAULT_OBSERVE_MS = 10_000
@@ -73,7 +73,7 @@ class CodeSession {
   }
 
   open() {
-    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (json) => this.#onEvent(JSON.parse(json)))
+    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (json, buffers) => this.#onEvent(withBytes(JSON.parse(json), buffers)))
     this.#touch()
   }
 

@@ -21,7 +21,7 @@ use boa_engine::{Context, JsError, JsObject, JsValue, Script, Source};
 use crate::error::{ErrorKind, ProgramError};
 use crate::realm::bridge::{Bridge, Call, Reply};
 use crate::realm::console::{Level, LogEntry, Output};
-use crate::realm::convert::{self, Bounds, Failure};
+use crate::realm::convert::{self, Binary, Bounds, Converted, Failure};
 use crate::realm::inspect::{self, data_string, first_position, map_stack};
 use crate::realm::{self, Rejections, SessionGlobals, Wiring};
 use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
@@ -164,6 +164,19 @@ pub enum ProgramEvent {
     Done { execution: u32, outcome: Outcome },
 }
 
+impl ProgramEvent {
+    /// The bytes of the binary data in the event, which cross beside its JSON text, in the order
+    /// of its `bytes` table.
+    pub fn take_buffers(&mut self) -> Vec<Vec<u8>> {
+        let bytes = match self {
+            Self::Call { call, .. } => &mut call.bytes,
+            Self::Done { outcome, .. } => &mut outcome.bytes,
+            Self::Log { .. } => return Vec::new(),
+        };
+        bytes.iter_mut().map(|binary| std::mem::take(&mut binary.data)).collect()
+    }
+}
+
 /// The JSON text of an event or outcome for Node's side.
 pub fn json_text(value: &impl serde::Serialize) -> String {
     // Every key is a string and a non-finite number becomes null: serializing cannot fail.
@@ -216,6 +229,9 @@ pub struct Outcome {
     /// The return value; absent when it is `undefined` or the program failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<serde_json::Value>,
+    /// The binary data in the return value.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bytes: Vec<Binary>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ProgramError>,
     pub logs: Vec<LogEntry>,
@@ -227,7 +243,7 @@ pub struct Outcome {
 impl Outcome {
     /// An execution that ended with `error` before its program ran or outside it.
     pub fn failed(error: ProgramError, realm_lost: bool) -> Self {
-        Self { ok: false, value: None, error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost }
+        Self { ok: false, value: None, bytes: Vec::new(), error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost }
     }
 }
 
@@ -390,7 +406,7 @@ impl Program {
     }
 
     /// Runs jobs, timers and binding replies until the program's promise settles.
-    fn drive(&mut self, promise: &JsPromise, inbox: &Inbox, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
+    fn drive(&mut self, promise: &JsPromise, inbox: &Inbox, open: &mut bool) -> Result<Converted, ProgramError> {
         let budget = self.wiring.budget.clone();
         let event_loop = self.wiring.event_loop.clone();
         let mut reply_wait = ReplyWait::new();
@@ -432,7 +448,7 @@ impl Program {
         self.staged.borrow_mut().insert(name, bytes.into());
     }
 
-    fn result(&mut self, value: &JsValue) -> Result<Option<serde_json::Value>, ProgramError> {
+    fn result(&mut self, value: &JsValue) -> Result<Converted, ProgramError> {
         let limits = self.wiring.budget.limits();
         let bounds = Bounds { max_depth: MAX_RESULT_DEPTH, max_bytes: limits.max_result_bytes };
         match convert::to_json(value, bounds, &mut self.context) {
@@ -519,17 +535,10 @@ impl Program {
 }
 
 /// Sends an execution's result to the host.
-fn report(
-    sink: &Sink,
-    execution: u32,
-    result: Result<Option<serde_json::Value>, ProgramError>,
-    logs: Vec<LogEntry>,
-    stats: Stats,
-    realm_lost: bool,
-) {
+fn report(sink: &Sink, execution: u32, result: Result<Converted, ProgramError>, logs: Vec<LogEntry>, stats: Stats, realm_lost: bool) {
     let outcome = match result {
-        Ok(value) => Outcome { ok: true, value, error: None, logs, stats, realm_lost },
-        Err(error) => Outcome { ok: false, value: None, error: Some(error), logs, stats, realm_lost },
+        Ok(Converted { json, bytes }) => Outcome { ok: true, value: json, bytes, error: None, logs, stats, realm_lost },
+        Err(error) => Outcome { logs, stats, ..Outcome::failed(error, realm_lost) },
     };
     sink(ProgramEvent::Done { execution, outcome });
 }
