@@ -7,7 +7,7 @@
 const MAX_MS = 2 ** 31 - 1
 /** The largest byte count any option takes. */
 const MAX_BYTES = Number.MAX_SAFE_INTEGER
-const LIMIT_MAXIMA = { computeMs: MAX_MS, maxWallMs: MAX_MS, maxLogBytes: MAX_BYTES, maxResultBytes: MAX_BYTES, maxMemoryBytes: MAX_BYTES }
+const LIMIT_MAXIMA = { computeMs: MAX_MS, maxWallMs: MAX_MS, maxLogBytes: MAX_BYTES, maxResultBytes: MAX_BYTES, maxMemoryBytes: MAX_BYTES, maxFetchBytes: MAX_BYTES }
 const LIMIT_KEYS = Object.keys(LIMIT_MAXIMA)
 const LANGUAGES = ['typescript', 'javascript']
 

@@ -9,6 +9,7 @@ const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, ch
 const { flattenBindings, answerCall, withBytes } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
+const { checkFetchPolicy, fetchBindings, DEFAULT_MAX_FETCH_BYTES } = require('./network.js')
 
 /** Programs and sessions running at once by default: plenty for programs that mostly wait on
  * their tools, while a burst of thousands queues instead of starting thousands of threads. */
@@ -24,18 +25,30 @@ class CodeRuntime {
   #sessions = new Set()
   #disposed = false
   #disposing
+  /** The runtime-wide network policy and body limit, for runs and sessions that give none. */
+  #network
 
   constructor(options, enforceBudgets) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
-      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency }')
+      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency, fetch }')
     }
-    const { limits, maxConcurrency } = options ?? {}
+    const { limits, maxConcurrency, fetch } = options ?? {}
     if (maxConcurrency !== undefined && !((Number.isInteger(maxConcurrency) && maxConcurrency >= 1) || maxConcurrency === Infinity)) {
       throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrency)}`)
     }
     this.#maxConcurrency = maxConcurrency ?? DEFAULT_MAX_CONCURRENCY
     const maxWorkers = Number.isFinite(this.#maxConcurrency) ? Math.min(this.#maxConcurrency, 2 ** 32 - 1) : undefined
-    this.#native = new NativeRuntime(checkLimits(limits, 'limits'), enforceBudgets, maxWorkers)
+    const checked = checkLimits(limits, 'limits')
+    this.#network = { policy: checkFetchPolicy(fetch, 'fetch'), maxFetchBytes: checked?.maxFetchBytes ?? DEFAULT_MAX_FETCH_BYTES }
+    this.#native = new NativeRuntime(checked, enforceBudgets, maxWorkers)
+  }
+
+  /** The network of a run or session: its own `fetch` policy and body limit, else the runtime's. */
+  #networkFor(fetch, limits) {
+    return {
+      policy: fetch === undefined ? this.#network.policy : checkFetchPolicy(fetch, 'fetch'),
+      maxFetchBytes: limits?.maxFetchBytes ?? this.#network.maxFetchBytes,
+    }
   }
 
   get substrate() {
@@ -82,6 +95,8 @@ class CodeRuntime {
         signal: checkSignal(options.signal),
         onLog: checkFunction(options.onLog, 'onLog'),
       }
+      const { policy, maxFetchBytes } = this.#networkFor(options.fetch, job.limits)
+      if (policy) job.network = fetchBindings(policy, maxFetchBytes, job.functions)
     } catch (error) {
       return Promise.reject(error)
     }
@@ -113,6 +128,7 @@ class CodeRuntime {
     const onAbort = () => this.#native.stop(id, 'aborted')
     const finish = (result) => {
       job.signal?.removeEventListener('abort', onAbort)
+      job.network?.abortAll()
       job.resolve(result)
       this.#release()
     }
@@ -148,7 +164,8 @@ class CodeRuntime {
   async createSession(options = {}) {
     const disposed = () => new Error('the runtime is disposed; create a new one with createCodeRuntime()')
     if (this.#disposed) throw disposed()
-    const session = new CodeSession(this.#native, options, () => {
+    const network = options !== null && typeof options === 'object' ? this.#networkFor(options.fetch, checkLimits(options.limits, 'limits')) : undefined
+    const session = new CodeSession(this.#native, options, network, () => {
       this.#sessions.delete(session)
       this.#release()
     })

@@ -124,8 +124,10 @@ impl Bridge {
         Bounds { max_depth: MAX_DEPTH, max_bytes: self.max_bytes.get() }
     }
 
-    fn call(&self, path: &str, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        self.calls.set(self.calls.get() + 1);
+    fn call(&self, path: &str, args: &[JsValue], counted: bool, context: &mut Context) -> JsResult<JsValue> {
+        if counted {
+            self.calls.set(self.calls.get() + 1);
+        }
         let (promise, resolvers) = JsPromise::new_pending(context);
         if self.pending.borrow().len() >= MAX_PENDING_CALLS {
             let message = format!("{path}(): more than {MAX_PENDING_CALLS} host calls in flight; await some before making more");
@@ -231,13 +233,22 @@ fn error_value(context: &mut Context, name: &str, message: &str) -> JsValue {
     error.into()
 }
 
+/// The host's side of `fetch` (present when the host gave a network policy), and of aborting one
+/// in flight. A binding's path never starts with '.', so these cannot meet one.
+pub const FETCH_PATH: &str = ".fetch";
+pub const FETCH_ABORT_PATH: &str = ".fetchAbort";
+
 /// Installs a function for every binding path (`search`, `github.listIssues`) on the global
-/// object, inside frozen null-prototype namespaces.
+/// object, inside frozen null-prototype namespaces, and `fetch` with its classes when the host
+/// answers [`FETCH_PATH`].
 pub fn install(bridge: &Rc<Bridge>, paths: &[String], context: &mut Context) -> JsResult<()> {
     let parse = context.intrinsics().objects().json().get(js_string!("parse"), context)?;
     *bridge.engine_parse.borrow_mut() = parse.as_function();
+    if paths.iter().any(|path| path == FETCH_PATH) {
+        install_fetch(bridge, context)?;
+    }
     let mut root = Namespace::default();
-    for path in paths {
+    for path in paths.iter().filter(|path| !path.starts_with('.')) {
         let mut node = &mut root;
         let segments: Vec<&str> = path.split('.').collect();
         let (last, parents) = segments.split_last().ok_or_else(|| JsNativeError::typ().with_message("empty binding path"))?;
@@ -259,7 +270,7 @@ struct Namespace {
 impl Namespace {
     fn populate(&self, target: &JsObject, bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
         for (name, path) in &self.functions {
-            let function = binding_function(bridge, name, path, context);
+            let function = binding_function(bridge, name, path, true, context);
             define_fixed(target, name, function.into(), context)?;
         }
         for (name, child) in &self.children {
@@ -281,11 +292,32 @@ fn define_fixed(target: &JsObject, name: &str, value: JsValue, context: &mut Con
     Ok(())
 }
 
-fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &str, context: &mut Context) -> JsFunction {
+/// `fetch`, `Request`, `Response` and `Headers`, defined when a program first uses one of them
+/// (`js/fetch.js`), over two functions only that script holds: one sends a request to the host
+/// (a binding call, counted as one), the other asks the host to abort one in flight (not counted).
+fn install_fetch(bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
+    const NAMES: &[&str] = &["fetch", "Request", "Response", "Headers"];
+    let bridge = bridge.clone();
+    crate::realm::define_on_first_use(context, NAMES, move |context| {
+        let transport = binding_function(&bridge, "fetch", FETCH_PATH, true, context);
+        let abort = binding_function(&bridge, "abort", FETCH_ABORT_PATH, false, context);
+        let global = context.global_object();
+        let mut uses = vec![JsValue::from(transport), abort.into()];
+        for name in ["URL", "URLSearchParams", "TextEncoder", "TextDecoder"] {
+            uses.push(global.get(JsString::from(name), context)?);
+        }
+        let script = context.eval(boa_engine::Source::from_bytes(include_str!("js/fetch.js")))?;
+        let script = script.as_callable().ok_or_else(|| JsNativeError::typ().with_message("the fetch script is not a function"))?;
+        let classes = script.call(&JsValue::undefined(), &uses, context)?;
+        crate::realm::define_members(context, &classes, NAMES)
+    })
+}
+
+fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &str, counted: bool, context: &mut Context) -> JsFunction {
     let bridge = bridge.clone();
     let path = path.to_owned();
     // SAFETY: the closure captures no garbage-collected values, only Rust data.
-    let native = unsafe { NativeFunction::from_closure(move |_, args, context| bridge.call(&path, args, context)) };
+    let native = unsafe { NativeFunction::from_closure(move |_, args, context| bridge.call(&path, args, counted, context)) };
     let function = FunctionObjectBuilder::new(context.realm(), native).name(JsString::from(name)).length(0).constructor(false).build();
     let _ = function.set_integrity_level(IntegrityLevel::Frozen, context);
     function
