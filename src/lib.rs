@@ -37,7 +37,6 @@ pub const STAGED_INPUTS_ENV: &str = realm::STAGED_INPUTS_ENV;
 type QueuedEvent = (String, Vec<Vec<u8>>);
 /// What the JS event callback is called with: the JSON text, and the buffers (absent when there
 /// are none), each a `Uint8Array` over the block the program thread filled, not a copy of it.
-/// (Spelled out in the N-API signatures, whose generated typings cannot name an alias.)
 type EventArgs = FnArgs<(String, Option<Vec<Uint8Array>>)>;
 /// A run's or session's JS event callback; a `WEAK` one does not keep Node alive.
 type EventCallback<const WEAK: bool> = ThreadsafeFunction<QueuedEvent, (), EventArgs, Status, false, WEAK>;
@@ -138,6 +137,7 @@ impl NativeRuntime {
     /// Starts a program on its own thread; returns its id. `streamLogs`: whether `log` events are
     /// wanted (the host has a listener); the outcome carries every log line either way.
     #[napi(catch_unwind)]
+    #[allow(clippy::type_complexity)] // `EventArgs` spelled out: the generated typings cannot name an alias
     pub fn run(
         &self,
         source: String,
@@ -154,6 +154,7 @@ impl NativeRuntime {
 
     /// Starts a session thread with its realm; returns its id.
     #[napi(catch_unwind)]
+    #[allow(clippy::type_complexity)] // as `run`
     pub fn open_session(
         &self,
         binding_paths: Vec<String>,
