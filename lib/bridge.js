@@ -39,7 +39,8 @@ function hostError(error) {
 
 // Binary data crosses beside the JSON text, never in it: its place in the JSON holds null, and a
 // table of slots says where each buffer goes ({ at: [keys and indices], kind }), in the order of
-// the buffers. Both directions use this form.
+// the buffers. Both directions use this form; from the program, a string with a lone surrogate
+// (which JSON text read by serde cannot hold) comes the same way, as its UTF-16 code units.
 
 /** The constructors the program's binary data arrives as, by kind. */
 const VIEWS = {

@@ -60,8 +60,9 @@ pub enum Segment {
 }
 
 /// A buffer found in a program value: where it goes (`at`, from the value's root), what it was
-/// (`kind`: `Uint8Array`, ..., `ArrayBuffer`, `DataView`), and a copy of the bytes it showed, which
-/// travel beside the JSON text.
+/// (`kind`: `Uint8Array`, ..., `ArrayBuffer`, `DataView`, or `String` for a string with a lone
+/// surrogate, as its UTF-16 code units), and a copy of the bytes it showed, which travel beside
+/// the JSON text.
 #[derive(Debug, serde::Serialize)]
 pub struct Binary {
     pub at: Vec<Segment>,
