@@ -6,13 +6,43 @@ export interface Limits {
   maxWallMs?: number
   /** Bytes of console output kept; past it one `[output truncated …]` entry is appended and the rest dropped. Default 65,536. */
   maxLogBytes?: number
-  /** Bytes of the return value as JSON. Default 1,048,576. */
+  /** Bytes of the return value, and of each binding's arguments and reply: JSON text plus binary data. Default 1,048,576. */
   maxResultBytes?: number
   /** Bytes the program may allocate. Default 268,435,456 (256 MiB). */
   maxMemoryBytes?: number
   /** Bytes of a paused run's token; a pause past it fails with kind 'result'. Runs only. Default 4,194,304 (4 MiB). */
   maxTokenBytes?: number
+  /** Bytes of one `fetch` response body; past it, reading the body rejects saying so. Default 10,485,760 (10 MiB). */
+  maxFetchBytes?: number
 }
+
+/** What a Response-like from a function policy must have: a status; headers and a body are read if present. */
+export interface ResponseLike {
+  status: number
+  statusText?: string
+  url?: string
+  redirected?: boolean
+  headers?: Headers | Record<string, string> | [string, string][]
+  body?: ReadableStream<Uint8Array> | null
+  arrayBuffer?(): Promise<ArrayBuffer>
+  text?(): Promise<string>
+}
+
+/**
+ * Where a program's `fetch` may go. A function answers every request itself (the program's
+ * request arrives as a `Request`, its signal aborting with the program's). An allow-list lets
+ * through URLs that match one of its patterns (`*` matches any characters, a RegExp tests the
+ * whole URL), through `fetch` (default `globalThis.fetch`), with `headers(url)` added to each
+ * request (credentials, which the program never sees); redirects are followed here, each hop
+ * checked against the list.
+ */
+export type FetchPolicy =
+  | ((request: Request) => Promise<ResponseLike> | ResponseLike)
+  | {
+      allow: (string | RegExp)[]
+      fetch?: (url: string, init: RequestInit) => Promise<ResponseLike>
+      headers?: (url: string) => Record<string, string> | Headers | [string, string][] | undefined | Promise<Record<string, string> | Headers | [string, string][] | undefined>
+    }
 
 export type Language = 'typescript' | 'javascript'
 
@@ -124,6 +154,8 @@ export interface RunOptions {
   signal?: AbortSignal
   /** Called with each console entry while the program runs. */
   onLog?: (entry: LogEntry) => void
+  /** Gives the program `fetch` through this policy (else the runtime's; without one, there is no `fetch`). */
+  fetch?: FetchPolicy
 }
 
 export interface CodeRuntimeOptions {
@@ -139,6 +171,8 @@ export interface CodeRuntimeOptions {
    * in every process that resumes them. Without one, a runtime signs with a random key of its own.
    */
   durableKey?: string | Uint8Array
+  /** The network policy of every run and session that gives none of its own. */
+  fetch?: FetchPolicy
 }
 
 export type ObservationStatus = 'completed' | 'still_working' | 'terminated' | 'error'
@@ -162,6 +196,8 @@ export interface SessionOptions {
   observeMs?: number
   /** A session idle this long (no program running, no call) is stopped, in ms. Default 600,000. */
   idleMs?: number
+  /** Gives the session's programs `fetch` through this policy (else the runtime's). */
+  fetch?: FetchPolicy
 }
 
 export interface ExecuteOptions {

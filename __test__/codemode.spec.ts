@@ -121,6 +121,27 @@ describe('BoaExecutor.execute', () => {
     expect(await executor.execute('codemode.twice(21)', fns)).toMatchObject({ result: 42 })
   })
 
+  it('meets codemode\'s tagged base64 form only at its edge, and gives views as codemode\'s codec does', async () => {
+    const seen: unknown[] = []
+    const result = await executor.execute(
+      `async () => {
+        const tagged = await codemode.tagged()
+        await codemode.see(new Int16Array([-1]), { __codemode_binary_v1__: 'ArrayBuffer', data: 'BQY=' })
+        return { tagged: [tagged instanceof Uint8Array, Array.from(tagged)], view: new Uint16Array([258]) }
+      }`,
+      {
+        tagged: async () => ({ __codemode_binary_v1__: 'Uint8Array', data: Buffer.from([1, 2, 3]).toString('base64') }),
+        see: async (...args: unknown[]) => void seen.push(...args),
+      },
+    )
+    expect(result.error).toBeUndefined()
+    expect(result.result.tagged).toEqual([true, [1, 2, 3]])
+    expect(result.result.view).toEqual(new Uint8Array([2, 1]))
+    expect(seen[0]).toEqual(new Uint8Array([255, 255]))
+    expect(seen[1]).toBeInstanceOf(ArrayBuffer)
+    expect([...new Uint8Array(seen[1] as ArrayBuffer)]).toEqual([5, 6])
+  })
+
   it('formats console levels as codemode does', async () => {
     const result = await executor.execute('async () => { console.log("a", 1); console.warn("b"); console.error("c") }', fns)
     expect(result).toEqual({ result: undefined, logs: ['a 1', '[warn] b', '[error] c'] })

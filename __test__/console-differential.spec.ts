@@ -120,6 +120,12 @@ const corpus: Record<string, string> = {
   'an ArrayBuffer': 'console.log(new Uint8Array([1, 2, 255]).buffer)',
   'an empty ArrayBuffer': 'console.log(new ArrayBuffer(0))',
   'a DataView': 'console.log(new DataView(new ArrayBuffer(4), 1))',
+  'an Int8Array with negatives': 'console.log(new Int8Array([-1, 127, -128]))',
+  'the other typed array kinds': 'console.log(new Uint8ClampedArray([300, -5]), new Int16Array([-2]), new Uint16Array([65535]), new Int32Array([-7]), new Uint32Array([4294967295]), new Float32Array([0.1]), new BigUint64Array([2n ** 64n - 1n]))',
+  'views on part of a larger buffer': 'const b = new Uint8Array(64).map((_, i) => i)\nconsole.log(b.subarray(10, 14), b.subarray(5, 5), new DataView(b.buffer, 60), new Uint16Array(b.buffer, 2, 3))',
+  'a typed array with a named property': "const t = new Uint8Array(2)\nt.tag = 'x'\nconsole.log(t)",
+  'typed arrays nested in arrays': 'console.log([[new Uint8Array([1])], { deep: { deeper: { bytes: new Uint8Array(3) } } }])',
+  'a detached ArrayBuffer': 'const b = new ArrayBuffer(8)\nstructuredClone(b, { transfer: [b] })\nconsole.log(b, [b])',
   // ---- Map, Set, weak collections ----
   'a Map': "console.log(new Map([['a', 1], ['b', { c: 2 }]]))",
   'an empty Map': 'console.log(new Map())',

@@ -142,6 +142,39 @@ describe('pause and resume', () => {
     expect(typeof resumed.after).toBe('number')
   })
 
+  it('gives back the crypto random values drawn before the pause, and fresh ones after it', async () => {
+    const { bindings } = tools()
+    const source = `
+      const before = [crypto.randomUUID(), Array.from(crypto.getRandomValues(new Uint8Array(8)))]
+      await approve(before)
+      return { before, after: crypto.randomUUID() }
+    `
+    const paused = pausedOf(await runtime.run({ source, bindings }))
+    const first = valueOf(await runtime.resume(paused.token, { reply: null }, { bindings }))
+    const second = valueOf(await runtime.resume(paused.token, { reply: null }, { bindings }))
+    expect(first.before).toEqual(paused.call.args[0])
+    expect(second.before).toEqual(paused.call.args[0])
+    expect(first.after).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(first.after).not.toBe(second.after)
+  })
+
+  it('replays a binding reply that held binary data with its bytes', async () => {
+    let asked = 0
+    const bindings = {
+      file: () => (asked++, { name: 'a.bin', bytes: new Uint8Array([1, 2, 250]), raw: new Uint16Array([513]).buffer }),
+      approve: () => pause(),
+    }
+    const source = `
+      const f = await file()
+      await approve(f.name)
+      return { bytes: Array.from(f.bytes), kind: f.bytes.constructor.name, raw: Array.from(new Uint8Array(f.raw)) }
+    `
+    const paused = pausedOf(await runtime.run({ source, bindings }))
+    const resumed = valueOf(await runtime.resume(paused.token, { reply: true }, { bindings }))
+    expect(resumed).toEqual({ bytes: [1, 2, 250], kind: 'Uint8Array', raw: [1, 2] })
+    expect(asked).toBe(1)
+  })
+
   it('never asks again a binding that answered before the pause, whatever it would answer now', async () => {
     let asked = 0
     const bindings = { roll: () => (asked++, Math.random()), approve: () => pause() }
@@ -163,8 +196,10 @@ describe('pause and resume', () => {
       const tick = setInterval(() => seen.push('tick'), 1)
       await Promise.all([slow(6, 'a'), slow(1, 'b'), slow(0, 'c')].map(async (p) => seen.push(await p)))
       clearInterval(tick)
-      await approve(seen)
-      return seen
+      // what the program saw up to its pause ('timer 3' may still fire, live, after the resume)
+      const before = [...seen]
+      await approve(before)
+      return before
     `
     const paused = pausedOf(await runtime.run({ source, bindings }))
     expect(valueOf(await runtime.resume(paused.token, { reply: 1 }, { bindings }))).toEqual(paused.call.args[0])

@@ -730,6 +730,77 @@ async function mcpCalls(peers) {
   }
 }
 
+// 10 MiB of bytes as a binding's argument and as its reply, and fetch through a network policy.
+async function binaryAndFetch(peers) {
+  const size = 10 << 20
+  const limits = { maxResultBytes: 11 << 20 }
+  const reply = new Uint8Array(size).fill(3)
+  const bindings = { take: (bytes) => bytes.length + bytes[5], give: () => reply, giveNothing: () => 0 }
+  const runs = {
+    // each crossing is paired with a run that does the same but for the crossing, run just before
+    argument: [
+      { source: 'const bytes = new Uint8Array(10 << 20)\nbytes[5] = 7\nreturn await take(bytes)', bindings, limits, check: expectValue(size + 7) },
+      { source: 'const bytes = new Uint8Array(10 << 20)\nbytes[5] = 7\nreturn await giveNothing() + bytes.length + bytes[5]', bindings, limits, check: expectValue(size + 7) },
+    ],
+    reply: [
+      { source: 'const bytes = await give()\nreturn bytes.length + bytes[5]', bindings, limits, check: expectValue(size + 3) },
+      { source: 'return await giveNothing() + 10485763', bindings, limits, check: expectValue(size + 3) },
+    ],
+  }
+  const sections = []
+  const targets = []
+  const binaryPeers = (peer) => peer.name === 'boa' || peer.name === 'isolated-vm'
+  for (const [direction, [crossing, without]] of Object.entries(runs)) {
+    const results = await perPeer(peers, `(n) 10 MiB ${direction}`, async (driver) => {
+      for (let i = 0; i < COUNTS.warmup; i++) await timedRun(driver, crossing)
+      const times = []
+      for (let i = 0; i < COUNTS.bigValues; i++) {
+        const base = await timedRun(driver, without)
+        times.push((await timedRun(driver, crossing)) - base)
+      }
+      return { stats: summarize(times) }
+    }, binaryPeers)
+    sections.push(`### 10 MiB Uint8Array ${direction} (run time minus the same run without the crossing)\n\n${latencyTable(peers, results)}`)
+    const boa = results.boa?.stats
+    targets.push(target(`(n) 10 MiB Uint8Array ${direction} crosses in under 10 ms`, boa && ms(boa.median), boa && boa.median < 10))
+  }
+
+  // fetch of a local 1 KiB JSON document: 100 in sequence inside one program, against the host
+  // making the same 100 requests itself.
+  const http = require('node:http')
+  const document = JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'] }))).padEnd(1024, ' ')
+  const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(document))
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${server.address().port}/doc.json`
+  const count = SMOKE ? 5 : 100
+  const fetchRun = {
+    source: `let n = 0\nfor (let i = 0; i < ${count}; i++) n += (await (await fetch('${url}')).json()).length\nreturn n`,
+    fetch: { allow: [url] },
+    check: expectValue(20 * count),
+  }
+  const results = await perPeer(peers, '(n) fetch', async (driver) => ({
+    stats: summarize((await samples(driver, COUNTS.sequentialReps, fetchRun)).map((t) => t / count)),
+  }), (peer) => peer.name === 'boa')
+  const direct = []
+  for (let rep = 0; rep < COUNTS.sequentialReps; rep++) {
+    const start = performance.now()
+    for (let i = 0; i < count; i++) await (await fetch(url)).json()
+    direct.push((performance.now() - start) / count)
+  }
+  server.close()
+  const host = summarize(direct)
+  const boa = results.boa?.stats
+  sections.push(`### fetch of a local 1 KiB JSON document (per request: ${count} in sequence in one program, ${COUNTS.sequentialReps} runs)\n\n${table(['who', 'median', 'p99'], [
+    ['boa program, fetch through an allow-list policy', boa ? ms(boa.median) : results.boa?.text, boa ? ms(boa.p99) : ''],
+    ['the host, fetch directly', ms(host.median), ms(host.p99)],
+  ])}`)
+  targets.push(target('(n) fetch of a local 1 KiB JSON document, program vs host directly', boa && `${ms(boa.median)} vs ${ms(host.median)}`))
+  return {
+    markdown: `isolated-vm copies with its ExternalCopy (\`copy: true\` on the call and its result). ${COUNTS.bigValues} runs per peer.\n\n${sections.join('\n\n')}`,
+    targets,
+  }
+}
+
 const WORKLOADS = [
   ['(a) Cold run', coldRun],
   ['(b) Sequential binding calls', sequentialCalls],
@@ -743,6 +814,7 @@ const WORKLOADS = [
   ['(j) Memory budget of bulk built-ins', memoryBudget],
   ['(l) Durable runs', durableRuns],
   ['(m) MCP tool calls over stdio', mcpCalls],
+  ['(n) Binary data and fetch', binaryAndFetch],
 ]
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 'use strict'
 
+const { isAnyArrayBuffer, isArrayBufferView } = require('node:util/types')
+const { isPause } = require('./pause.js')
+
 // The host side of the bindings bridge: bindings are flattened to dotted paths for the addon, and
 // each call the program makes is answered here, on the host's event loop, exactly once.
-
-const { isPause } = require('./pause.js')
 
 /** Flattens `{ a: fn, ns: { b: fn } }` into a Map of 'a' and 'ns.b' to their functions. */
 function flattenBindings(bindings) {
@@ -37,29 +38,144 @@ function hostError(error) {
   }
 }
 
+// Binary data crosses beside the JSON text, never in it: its place in the JSON holds null, and a
+// table of slots says where each buffer goes ({ at: [keys and indices], kind }), in the order of
+// the buffers. Both directions use this form; from the program, a string with a lone surrogate
+// (which JSON text read by serde cannot hold) comes the same way, as its UTF-16 code units.
+
+/** The constructors the program's binary data arrives as, by kind. */
+const VIEWS = {
+  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+  BigInt64Array, BigUint64Array, Float32Array, Float64Array, DataView,
+  // Node 20 has no Float16Array: its bytes arrive as a Uint8Array there.
+  ...(typeof Float16Array === 'function' ? { Float16Array } : {}),
+}
+
+// A typed array's kind, read from the engine (Buffer is a Uint8Array); undefined for a DataView.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get
+
+/** A string from its UTF-16 code units (a string with a lone surrogate, which JSON text cannot carry). */
+function stringOfUnits(bytes) {
+  const units = new Uint16Array(bytes.buffer, 0, bytes.length / 2)
+  let text = ''
+  for (let i = 0; i < units.length; i += 8192) text += String.fromCharCode(...units.subarray(i, i + 8192))
+  return text
+}
+
+/** The program's bytes as the kind of value they were; `bytes` owns its whole buffer. */
+function binaryValue(kind, bytes) {
+  if (kind === 'String') return stringOfUnits(bytes)
+  if (kind === 'ArrayBuffer') return bytes.buffer
+  return new (VIEWS[kind] ?? Uint8Array)(bytes.buffer)
+}
+
+/** `root` with each buffer put where its slot says. */
+function placeBytes(root, slots, buffers) {
+  for (let i = 0; i < slots.length; i++) {
+    const { at, kind } = slots[i]
+    const value = binaryValue(kind, buffers[i])
+    if (at.length === 0) {
+      root = value
+      continue
+    }
+    let holder = root
+    for (let j = 0; j < at.length - 1; j++) holder = holder[at[j]]
+    holder[at[at.length - 1]] = value
+  }
+  return root
+}
+
+/** An addon event with the bytes that came beside it in place. */
+function withBytes(event, buffers) {
+  if (!buffers) return event
+  if (event.kind === 'call') event.call.args = placeBytes(event.call.args, event.call.bytes, buffers)
+  else if (event.kind === 'done') event.outcome.value = placeBytes(event.outcome.value, event.outcome.bytes, buffers)
+  return event
+}
+
+/** The kind and the visible bytes of a host value that is binary data; undefined for any other. */
+function binaryOf(value) {
+  if (isArrayBufferView(value)) {
+    return { kind: typedArrayKind.call(value) ?? 'DataView', bytes: new Uint8Array(value.buffer, value.byteOffset, value.byteLength) }
+  }
+  if (isAnyArrayBuffer(value)) return { kind: 'ArrayBuffer', bytes: new Uint8Array(value) }
+  return undefined
+}
+
 /**
- * The JSON text of a host value for the program (undefined for undefined); `giving` names what
- * gave it, as `tools.search() returned`.
+ * Whether a host value may hold binary data, decided without serializing it: JSON.stringify with
+ * a replacer (which finding the buffers needs) is 2-3x slower, and most replies hold none. A
+ * `toJSON` other than Date's could return some, and a cycle is left for JSON.stringify to name.
+ */
+function mayHoldBinary(value, ancestors) {
+  if (typeof value !== 'object' || value === null) return false
+  if (isArrayBufferView(value) || isAnyArrayBuffer(value)) return true
+  if (typeof value.toJSON === 'function') return value.toJSON !== Date.prototype.toJSON
+  if (ancestors.has(value)) return true
+  ancestors.add(value)
+  let found = false
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && !found; i++) found = mayHoldBinary(value[i], ancestors)
+  } else {
+    for (const key in value) {
+      if (Object.hasOwn(value, key) && mayHoldBinary(value[key], ancestors)) {
+        found = true
+        break
+      }
+    }
+  }
+  ancestors.delete(value)
+  return found
+}
+
+/** JSON text of `value` with its binary data taken out into `slots` and `buffers`. */
+function stringifyWithBytes(value) {
+  const slots = []
+  const buffers = []
+  // Where each object being serialized sits, so a buffer's slot can name its place.
+  const places = new Map()
+  const json = JSON.stringify(value, function (key, item) {
+    const parent = places.get(this)
+    const at = parent === undefined ? [] : [...parent, Array.isArray(this) ? Number(key) : key]
+    // `this[key]` is the value before its toJSON ran (Buffer's would make it { type, data }).
+    const binary = binaryOf(this[key]) ?? binaryOf(item)
+    if (binary) {
+      slots.push({ at, kind: binary.kind })
+      buffers.push(binary.bytes)
+      return null
+    }
+    if (typeof item === 'object' && item !== null) places.set(item, at)
+    return item
+  })
+  return { json, slots, buffers }
+}
+
+/**
+ * A host value as it crosses to the program: `json` (undefined for undefined) and, when it holds
+ * binary data, `slotsJson` and `buffers`. `giving` names what gave it, as `tools.search() returned`.
  */
 function encodeValue(giving, value) {
-  if (value === undefined) return undefined
-  let json
+  if (value === undefined) return { json: undefined }
+  let encoded
   try {
-    json = JSON.stringify(value)
+    encoded = mayHoldBinary(value, new Set()) ? stringifyWithBytes(value) : { json: JSON.stringify(value), slots: [] }
   } catch (error) {
     throw new TypeError(`${giving} a value that cannot cross to the program (${error.message})`)
   }
+  const { json, slots, buffers } = encoded
   if (json === undefined) {
     throw new TypeError(`${giving} a ${typeof value}, which cannot cross to the program; give JSON data`)
   }
-  return json
+  if (slots.length === 0) return { json }
+  return { json, slotsJson: JSON.stringify(slots), buffers }
 }
 
 /**
  * Runs the host function of a `call` event and sends its value or error back through `port`
- * (`reply(callId, valueJson)`, `replyError(callId, name, message)`), once. A synchronous value is
- * answered at once, without a trip through the microtask queue. A `pause()` goes to
- * `port.pause(call, data)`; where there is none (sessions), the call fails saying so.
+ * (`reply(callId, encoded)` with `encodeValue`'s form, `replyError(callId, name, message)`), once.
+ * A synchronous value is answered at once, without a trip through the microtask queue. A
+ * `pause()` goes to `port.pause(call, data)`; where there is none (sessions), the call fails
+ * saying so.
  */
 function answerCall(functions, call, port) {
   const fail = (error) => {
@@ -71,13 +187,13 @@ function answerCall(functions, call, port) {
       if (port.pause) return port.pause(call, value.data)
       return fail(new TypeError(`${call.path}() returned pause(), but only runs pause: a session cannot (use runtime.run() and runtime.resume())`))
     }
-    let valueJson
+    let encoded
     try {
-      valueJson = encodeValue(`${call.path}() returned`, value)
+      encoded = encodeValue(`${call.path}() returned`, value)
     } catch (error) {
       return fail(error)
     }
-    port.reply(call.id, valueJson)
+    port.reply(call.id, encoded)
   }
   let value
   try {
@@ -98,9 +214,9 @@ function answerCall(functions, call, port) {
 /** The port `answerCall` answers program `programId`'s calls through: straight to the addon. */
 function nativePort(native, programId) {
   return {
-    reply: (callId, valueJson) => native.reply(programId, callId, valueJson),
+    reply: (callId, { json, slotsJson, buffers }) => native.reply(programId, callId, json, slotsJson, buffers),
     replyError: (callId, name, message) => native.replyError(programId, callId, name, message),
   }
 }
 
-module.exports = { flattenBindings, answerCall, nativePort, hostError, encodeValue }
+module.exports = { flattenBindings, answerCall, nativePort, hostError, encodeValue, withBytes, binaryOf }

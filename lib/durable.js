@@ -125,9 +125,10 @@ class Journal {
    */
   port(port, pauseRun) {
     return {
-      reply: (callId, valueJson) => {
-        this.#logReply(callId, valueJson === undefined ? {} : { value: valueJson }, valueJson?.length ?? 0)
-        port.reply(callId, valueJson)
+      reply: (callId, encoded) => {
+        const logged = loggedValue(encoded)
+        this.#logReply(callId, logged, (logged.value?.length ?? 0) + (logged.bytes?.data.reduce((sum, data) => sum + data.length, 0) ?? 0))
+        port.reply(callId, encoded)
       },
       replyError: (callId, name, message) => {
         this.#logReply(callId, { error: { name, message } }, name.length + message.length)
@@ -149,9 +150,9 @@ class Journal {
 
   /** The token's log of the calls: path, arguments and reply of each. */
   loggedCalls() {
-    return this.#entries?.map(({ event, path, args, value, error }) => {
+    return this.#entries?.map(({ event, path, args, value, bytes, error }) => {
       const call = event === undefined ? { path, args } : JSON.parse(event).call
-      return { path: call.path, args: call.args, value, error }
+      return { path: call.path, args: call.args, value, bytes, error }
     })
   }
 
@@ -213,8 +214,18 @@ function loggedAnswer(answer, reply = 'the reply') {
     }
     return { error: { name: typeof error.name === 'string' ? error.name : 'Error', message: error.message } }
   }
-  const value = encodeValue(`${reply} is`, answer.reply)
-  return value === undefined ? {} : { value }
+  return loggedValue(encodeValue(`${reply} is`, answer.reply))
+}
+
+/**
+ * A reply as the token logs it: `{ value }` (JSON text) or `{}` for undefined, and the binary data
+ * in it as `bytes: { slots, data }`, each buffer in base64 (the addon's replay reads it back).
+ */
+function loggedValue({ json, slotsJson, buffers }) {
+  if (json === undefined) return {}
+  if (slotsJson === undefined) return { value: json }
+  const data = buffers.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'))
+  return { value: json, bytes: { slots: JSON.parse(slotsJson), data } }
 }
 
 /**

@@ -7,8 +7,9 @@
 const MAX_MS = 2 ** 31 - 1
 /** The largest byte count any option takes. */
 const MAX_BYTES = Number.MAX_SAFE_INTEGER
-// maxTokenBytes bounds the token of a paused run (lib/durable.js); the addon never sees it.
-const LIMIT_MAXIMA = { computeMs: MAX_MS, maxWallMs: MAX_MS, maxLogBytes: MAX_BYTES, maxResultBytes: MAX_BYTES, maxMemoryBytes: MAX_BYTES, maxTokenBytes: MAX_BYTES }
+// maxTokenBytes bounds the token of a paused run (lib/durable.js) and maxFetchBytes a fetch's
+// response body (lib/network.js); the addon ignores both.
+const LIMIT_MAXIMA = { computeMs: MAX_MS, maxWallMs: MAX_MS, maxLogBytes: MAX_BYTES, maxResultBytes: MAX_BYTES, maxMemoryBytes: MAX_BYTES, maxTokenBytes: MAX_BYTES, maxFetchBytes: MAX_BYTES }
 const LIMIT_KEYS = Object.keys(LIMIT_MAXIMA)
 const LANGUAGES = ['typescript', 'javascript']
 

@@ -7,10 +7,11 @@
 const { availableParallelism } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
 const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
-const { flattenBindings, answerCall, nativePort } = require('./bridge.js')
+const { flattenBindings, answerCall, nativePort, withBytes } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
 const { TokenKeys, journalFor, pausedResult, resumption, refusedResult } = require('./durable.js')
+const { checkFetchPolicy, fetchBindings, DEFAULT_MAX_FETCH_BYTES } = require('./network.js')
 
 /** Programs and sessions running at once by default: plenty for programs that mostly wait on
  * their tools, while a burst of thousands queues instead of starting thousands of threads. */
@@ -20,6 +21,8 @@ class CodeRuntime {
   #native
   #limits
   #tokenKeys
+  /** The runtime-wide network policy and body limit, for runs and sessions that give none. */
+  #network
   #maxConcurrency
   /** Runs and open sessions holding a thread now. */
   #active = 0
@@ -31,9 +34,9 @@ class CodeRuntime {
 
   constructor(options, enforceBudgets) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
-      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency, durableKey }')
+      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency, durableKey, fetch }')
     }
-    const { limits, maxConcurrency, durableKey } = options ?? {}
+    const { limits, maxConcurrency, durableKey, fetch } = options ?? {}
     if (maxConcurrency !== undefined && !((Number.isInteger(maxConcurrency) && maxConcurrency >= 1) || maxConcurrency === Infinity)) {
       throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrency)}`)
     }
@@ -41,7 +44,16 @@ class CodeRuntime {
     const maxWorkers = Number.isFinite(this.#maxConcurrency) ? Math.min(this.#maxConcurrency, 2 ** 32 - 1) : undefined
     this.#limits = checkLimits(limits, 'limits')
     this.#tokenKeys = new TokenKeys(durableKey)
+    this.#network = { policy: checkFetchPolicy(fetch, 'fetch'), maxFetchBytes: this.#limits?.maxFetchBytes ?? DEFAULT_MAX_FETCH_BYTES }
     this.#native = new NativeRuntime(this.#limits, enforceBudgets, maxWorkers)
+  }
+
+  /** The network of a run or session: its own `fetch` policy and body limit, else the runtime's. */
+  #networkFor(fetch, limits) {
+    return {
+      policy: fetch === undefined ? this.#network.policy : checkFetchPolicy(fetch, 'fetch'),
+      maxFetchBytes: limits?.maxFetchBytes ?? this.#network.maxFetchBytes,
+    }
   }
 
   get substrate() {
@@ -87,7 +99,7 @@ class CodeRuntime {
         limits,
         // What a token of this run holds: the runtime's limits as this run overrides them.
         tokenLimits: { ...this.#limits, ...limits },
-        ...this.#hostOptions(options),
+        ...this.#hostOptions(options, limits),
       }
       job.journal = journalFor(job)
     } catch (error) {
@@ -108,7 +120,7 @@ class CodeRuntime {
       const resumed = resumption(this.#tokenKeys, token, answer)
       if (resumed.refused) return Promise.resolve(refusedResult(resumed.refused))
       const limits = { ...resumed.tokenLimits, ...checkLimits(options.limits, 'limits') }
-      job = { ...resumed, limits, tokenLimits: limits, ...this.#hostOptions(options) }
+      job = { ...resumed, limits, tokenLimits: limits, ...this.#hostOptions(options, limits) }
     } catch (error) {
       return Promise.reject(error)
     }
@@ -116,9 +128,13 @@ class CodeRuntime {
   }
 
   /** What the host gives a run or a resume besides the program: checked. */
-  #hostOptions(options) {
+  #hostOptions(options, limits) {
+    const functions = flattenBindings(options.bindings)
+    const { policy, maxFetchBytes } = this.#networkFor(options.fetch, limits)
     return {
-      functions: flattenBindings(options.bindings),
+      functions,
+      // `fetch` reaches the host as bindings of its own, which the policy answers.
+      network: policy ? fetchBindings(policy, maxFetchBytes, functions) : undefined,
       signal: checkSignal(options.signal),
       onLog: checkFunction(options.onLog, 'onLog'),
     }
@@ -154,14 +170,15 @@ class CodeRuntime {
     const onAbort = () => this.#native.stop(id, 'aborted')
     const finish = (result) => {
       job.signal?.removeEventListener('abort', onAbort)
+      job.network?.abortAll()
       job.resolve(result)
       this.#release()
     }
     const { journal } = job
     // Where the run's calls are answered; made once the addon gave the run its id, before any event.
     let port
-    const onEvent = (json) => {
-      const event = JSON.parse(json)
+    const onEvent = (json, buffers) => {
+      const event = withBytes(JSON.parse(json), buffers)
       switch (event.kind) {
         case 'log':
           if (job.onLog) {
@@ -194,7 +211,8 @@ class CodeRuntime {
   async createSession(options = {}) {
     const disposed = () => new Error('the runtime is disposed; create a new one with createCodeRuntime()')
     if (this.#disposed) throw disposed()
-    const session = new CodeSession(this.#native, options, () => {
+    const network = options !== null && typeof options === 'object' ? this.#networkFor(options.fetch, checkLimits(options.limits, 'limits')) : undefined
+    const session = new CodeSession(this.#native, options, network, () => {
       this.#sessions.delete(session)
       this.#release()
     })

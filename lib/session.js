@@ -5,8 +5,9 @@
 
 const { randomUUID } = require('node:crypto')
 const { MAX_MS, describeValue, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal } = require('./options.js')
-const { flattenBindings, answerCall, nativePort } = require('./bridge.js')
+const { flattenBindings, answerCall, nativePort, withBytes } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
+const { fetchBindings } = require('./network.js')
 
 const DEFAULT_OBSERVE_MS = 10_000
 const DEFAULT_IDLE_MS = 600_000
@@ -59,9 +60,11 @@ class CodeSession {
   #staged = new Map()
   #forget
   #frame
+  /** The session's fetches, when it has a network policy. */
+  #network
 
-  /** Checks the options; the session's thread starts with `open()`. */
-  constructor(native, options, forget) {
+  /** Checks the options; the session's thread starts with `open()`. `network`: its policy and body limit. */
+  constructor(native, options, network, forget) {
     if (options === null || typeof options !== 'object') throw new TypeError('createSession(options) takes an object')
     const { bindings, limits, frame, observeMs, idleMs } = options
     this.id = randomUUID()
@@ -72,10 +75,11 @@ class CodeSession {
     this.#observeMs = checkMs(observeMs, 'observeMs', { fallback: DEFAULT_OBSERVE_MS, infinite: true })
     this.#idleMs = checkMs(idleMs, 'idleMs', { fallback: DEFAULT_IDLE_MS, infinite: true })
     this.#frame = frameData(frame)
+    if (network?.policy) this.#network = fetchBindings(network.policy, network.maxFetchBytes, this.#functions)
   }
 
   open() {
-    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (json) => this.#onEvent(JSON.parse(json)))
+    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (json, buffers) => this.#onEvent(withBytes(JSON.parse(json), buffers)))
     this.#port = nativePort(this.#native, this.#nativeId)
     this.#touch()
   }
@@ -90,6 +94,8 @@ class CodeSession {
         if (current && event.execution === current.id) current.output += `${event.entry.text}\n`
         break
       case 'done': {
+        // The program's fetches in flight have no one left to answer.
+        this.#network?.abortAll()
         const result = runResult(event.outcome)
         const lost = event.outcome.realmLost
         if (lost && !result.ok) result.error = { ...result.error, message: `${result.error.message}; the session ended with it, its state could not be kept` }
@@ -245,6 +251,7 @@ class CodeSession {
     if (this.#closed) return
     this.#closed = reason
     clearTimeout(this.#idleTimer)
+    this.#network?.abortAll()
     this.#native.close(this.#nativeId)
     const current = this.#current
     if (current && !current.result) {

@@ -53,6 +53,10 @@ impl ProgramError {
 pub enum ConversionError {
     #[error("{path} is a {what}, which cannot cross to the host: {hint}")]
     Unsupported { path: String, what: &'static str, hint: &'static str },
+    #[error(
+        "{path} has a key with a lone surrogate (not well-formed UTF-16), which cannot cross to the host: make the key well-formed first (key.toWellFormed() replaces lone surrogates with U+FFFD)"
+    )]
+    LoneSurrogateKey { path: String },
     #[error("{path} refers back to one of its own ancestors (a cycle); only tree-shaped data can cross")]
     Cycle { path: String },
     #[error("{path} is nested deeper than {limit} levels; flatten the data before it crosses")]

@@ -17,7 +17,7 @@ pub fn round_trip_json(json: &serde_json::Value) -> Result<serde_json::Value, St
     let value = convert::from_json(json, context).map_err(|e| e.to_string())?;
     let bounds = Bounds { max_depth: crate::realm::bridge::MAX_DEPTH, max_bytes: usize::MAX };
     match convert::to_json(&value, bounds, context) {
-        Ok(value) => Ok(value.unwrap_or(serde_json::Value::Null)),
+        Ok(value) => Ok(value.json.unwrap_or(serde_json::Value::Null)),
         Err(convert::Failure::Refused(err)) => Err(err.to_string()),
         Err(convert::Failure::Thrown(err)) => Err(err.to_string()),
     }

@@ -14,13 +14,14 @@ mod source;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use napi::bindgen_prelude::{AsyncTask, Buffer, Function, ThreadsafeFunctionBuilder};
+use boa_engine::object::builtins::AlignedVec;
+use napi::bindgen_prelude::{AsyncTask, Buffer, FnArgs, Function, ThreadsafeFunctionBuilder, Uint8Array};
 use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallJsBackData, ThreadsafeFunctionCallMode};
 use napi::{Env, Error, Result, Status, Task};
 use napi_derive::napi;
 
 use crate::engine::{Engine, Launch};
-use crate::realm::bridge::{HostError, Reply};
+use crate::realm::bridge::{HostBytes, HostError, Reply};
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::program::{Language, Outcome, ProgramEvent, Sink, json_text};
@@ -32,34 +33,43 @@ static ALLOCATOR: run::memory::CountingAllocator = run::memory::CountingAllocato
 #[napi]
 pub const STAGED_INPUTS_ENV: &str = realm::STAGED_INPUTS_ENV;
 
-/// A run's or session's JS event callback, given each event as JSON text; a `WEAK` one does not
-/// keep Node alive.
-type EventCallback<const WEAK: bool> = ThreadsafeFunction<String, (), String, Status, false, WEAK>;
-type EventCallbackBuilder<'env, const WEAK: bool> = ThreadsafeFunctionBuilder<'env, String, String, (), Status, false, WEAK>;
+/// An event as it crosses: its JSON text, and the bytes of the binary data in it.
+type QueuedEvent = (String, Vec<Vec<u8>>);
+/// What the JS event callback is called with: the JSON text, and the buffers (absent when there
+/// are none), each a `Uint8Array` over the block the program thread filled, not a copy of it.
+type EventArgs = FnArgs<(String, Option<Vec<Uint8Array>>)>;
+/// A run's or session's JS event callback; a `WEAK` one does not keep Node alive.
+type EventCallback<const WEAK: bool> = ThreadsafeFunction<QueuedEvent, (), EventArgs, Status, false, WEAK>;
+type EventCallbackBuilder<'env, const WEAK: bool> = ThreadsafeFunctionBuilder<'env, QueuedEvent, EventArgs, (), Status, false, WEAK>;
 
 /// A sink that queues events to a JS callback. A run's callback keeps Node alive until the run
 /// ends; a session's does not, so an idle session never holds the process open.
-fn sink_for(on_event: &Function<String, ()>, keep_alive: bool, stream_logs: bool) -> Result<Sink> {
-    let builder = on_event.build_threadsafe_function::<String>().callee_handled::<false>();
+fn sink_for(on_event: &Function<EventArgs, ()>, keep_alive: bool, stream_logs: bool) -> Result<Sink> {
+    let builder = on_event.build_threadsafe_function::<QueuedEvent>().callee_handled::<false>();
     if keep_alive { queue_to(builder.weak::<false>(), stream_logs) } else { queue_to(builder.weak::<true>(), stream_logs) }
 }
 
 /// What napi allocates on the sending thread to queue one event.
-const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<String, ()>>();
+const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<QueuedEvent, ()>>();
 
 fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>, stream_logs: bool) -> Result<Sink> {
-    let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| Ok(ctx.value))?;
-    Ok(Arc::new(move |event: ProgramEvent| {
+    let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| {
+        let (json, buffers) = ctx.value;
+        let buffers = (!buffers.is_empty()).then(|| buffers.into_iter().map(Uint8Array::new).collect());
+        Ok(FnArgs::from((json, buffers)))
+    })?;
+    Ok(Arc::new(move |mut event: ProgramEvent| {
         // With no one listening, a log line only needs to reach the outcome's `logs`: waking
         // Node's thread for it would cost a cross-thread hop per line.
         if !stream_logs && matches!(event, ProgramEvent::Log { .. }) {
             return;
         }
+        let buffers = event.take_buffers();
         let json = json_text(&event);
         drop(event);
-        let bytes = json.heap_bytes() + QUEUED_EVENT_BYTES;
+        let bytes = json.heap_bytes() + buffers.heap_bytes() + QUEUED_EVENT_BYTES;
         // Node's thread frees what it was given; what it refused was dropped here already.
-        if tsfn.call(json, ThreadsafeFunctionCallMode::NonBlocking) == Status::Ok {
+        if tsfn.call((json, buffers), ThreadsafeFunctionCallMode::NonBlocking) == Status::Ok {
             memory::hand_over(bytes);
         }
     }))
@@ -129,6 +139,7 @@ impl NativeRuntime {
     /// the JSON record of a paused run, which the program is replayed from (`lib/durable.js`).
     #[napi(catch_unwind)]
     #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::type_complexity)] // `EventArgs` spelled out: the generated typings cannot name an alias
     pub fn run(
         &self,
         source: String,
@@ -137,7 +148,7 @@ impl NativeRuntime {
         limits: Option<LimitOverrides>,
         modules: Option<HashMap<String, String>>,
         stream_logs: bool,
-        on_event: Function<String, ()>,
+        on_event: Function<FnArgs<(String, Option<Vec<Uint8Array>>)>, ()>,
         tape: Option<String>,
     ) -> Result<u32> {
         let launch = self.launch(binding_paths, modules.unwrap_or_default(), limits, sink_for(&on_event, true, stream_logs)?);
@@ -146,12 +157,13 @@ impl NativeRuntime {
 
     /// Starts a session thread with its realm; returns its id.
     #[napi(catch_unwind)]
+    #[allow(clippy::type_complexity)] // as `run`
     pub fn open_session(
         &self,
         binding_paths: Vec<String>,
         limits: Option<LimitOverrides>,
         frame: Option<Frame>,
-        on_event: Function<String, ()>,
+        on_event: Function<FnArgs<(String, Option<Vec<Uint8Array>>)>, ()>,
     ) -> Result<u32> {
         let launch = self.launch(binding_paths, HashMap::new(), limits, sink_for(&on_event, false, true)?);
         self.engine.open_session(frame.map(|frame| frame.data), launch).map_err(engine_error)
@@ -167,18 +179,31 @@ impl NativeRuntime {
         self.engine.stage(session, name, data.to_vec()).map_err(engine_error)
     }
 
-    /// Answers call `call_id` of program `id` with a value as JSON text (none for `undefined`).
-    /// False when that program has ended. Positional arguments: reading an object's properties
-    /// through N-API cost more than the rest of a round trip on Node's thread.
+    /// Answers call `call_id` of program `id` with a value as JSON text (none for `undefined`)
+    /// and, when it holds binary data, where each buffer goes (`slotsJson`, a JSON list of
+    /// `{ at, kind }`) and the buffers, copied here once. False when that program has ended.
+    /// Positional arguments: reading an object's properties through N-API cost more than the
+    /// rest of a round trip on Node's thread.
     #[napi(catch_unwind)]
-    pub fn reply(&self, id: u32, call_id: u32, value_json: Option<String>) -> bool {
-        self.engine.reply(id, call_id, Reply { value_json, error: None })
+    pub fn reply(
+        &self,
+        id: u32,
+        call_id: u32,
+        value_json: Option<String>,
+        slots_json: Option<String>,
+        buffers: Option<Vec<Uint8Array>>,
+    ) -> bool {
+        let bytes = slots_json.map(|slots_json| HostBytes {
+            slots_json,
+            buffers: buffers.unwrap_or_default().iter().map(|buffer| AlignedVec::from_slice(64, buffer)).collect(),
+        });
+        self.engine.reply(id, call_id, Reply { value_json, bytes, error: None })
     }
 
     /// Answers call `call_id` of program `id` with the host function's failure.
     #[napi(catch_unwind)]
     pub fn reply_error(&self, id: u32, call_id: u32, name: String, message: String) -> bool {
-        self.engine.reply(id, call_id, Reply { value_json: None, error: Some(HostError { name, message }) })
+        self.engine.reply(id, call_id, Reply { error: Some(HostError { name, message }), ..Reply::default() })
     }
 
     /// Tells program `id` that call `call_id`'s binding paused it. False when that program has ended.

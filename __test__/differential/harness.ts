@@ -6,6 +6,8 @@ import type { CodeRuntime, RunResult } from '../../index.js'
 import { type ConsoleEntry, consoleEntries, withoutFrames, within } from '../helpers'
 // @ts-expect-error: a plain ESM module without typings, shared with node-side.mjs
 import { createBindings } from './bindings.mjs'
+// @ts-expect-error: as bindings.mjs
+import { showBinary } from './binary.mjs'
 
 export interface Program {
   /** Unique; `family: what it does`, without double quotes (README quotes it). */
@@ -76,7 +78,7 @@ export function describeBehaviour({ logs, outcome }: Behaviour): string {
     : outcome.kind === 'result'
       ? { ok: false, kind: 'result' }
       : { ok: false, kind: outcome.kind, name: outcome.name, message: outcome.message, line: outcome.line, column: outcome.column }
-  return JSON.stringify({ logs: logs.map(({ stream, text }) => ({ stream, text: withoutFrames(text) })), outcome: ended }, null, 1)
+  return JSON.stringify({ logs: logs.map(({ stream, text }) => ({ stream, text: withoutFrames(text) })), outcome: ended }, showBinary, 1)
 }
 
 /**
@@ -92,7 +94,7 @@ export function passesAgree({ logs, outcome }: Behaviour): boolean {
   const [first, second, third] = passes.map((pass) => JSON.stringify(pass))
   if (first !== second) return false
   if (!outcome.ok) return true
-  const values = (outcome.value as unknown[]).map((value) => JSON.stringify(value))
+  const values = (outcome.value as unknown[]).map((value) => JSON.stringify(value, showBinary))
   return third === first && values.every((value) => value === values[0])
 }
 

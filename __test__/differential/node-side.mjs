@@ -15,29 +15,43 @@ import { inspect } from 'node:util'
 import vm from 'node:vm'
 import amaro from 'amaro'
 import { createBindings } from './bindings.mjs'
+import { crossedBinary, showBinary } from './binary.mjs'
 
 const FILE = 'program.ts'
 const STANDARD_ERRORS = { Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError }
 const SHARED = [globalThis, Object.prototype, Array.prototype, String.prototype, Number.prototype, Function.prototype, Promise.prototype]
 
+/** Where `crossing` holds a piece of binary data while the rest goes through JSON. */
+const BINARY_PLACE = '\u0000binary'
+
 /** A value the bridge refuses (README's table); the realm reports it as a `result` error. */
 class Refused extends Error {}
 
-/** `value` as it crosses the bridge: JSON's reading, refusing what JSON would silently lose. */
+/**
+ * `value` as it crosses the bridge: JSON's reading, refusing what JSON would silently lose, with
+ * binary data crossing as bytes.
+ */
 function crossing(value) {
   if (value === undefined) return undefined
+  const binaries = []
   let text
   try {
-    text = JSON.stringify(value, (_key, v) => {
+    text = JSON.stringify(value, function (key, v) {
+      const binary = crossedBinary(this[key])
+      if (binary) {
+        binaries.push(binary)
+        return { [BINARY_PLACE]: binaries.length - 1 }
+      }
       const lost = ['bigint', 'function', 'symbol'].includes(typeof v) || v instanceof Promise || v instanceof Map || v instanceof Set
-      if (lost || v instanceof ArrayBuffer || ArrayBuffer.isView(v)) throw new Refused()
+      if (lost) throw new Refused()
       return v
     })
   } catch (error) {
     if (error instanceof TypeError && /circular/.test(error.message)) throw new Refused()
     throw error
   }
-  return text === undefined ? undefined : JSON.parse(text)
+  if (text === undefined) return undefined
+  return JSON.parse(text, (_key, v) => (v !== null && typeof v === 'object' && BINARY_PLACE in v ? binaries[v[BINARY_PLACE]] : v))
 }
 
 /** A host function's failure as the program receives it: its class or name, its message, no stack. */
@@ -185,4 +199,4 @@ process.stdin.setEncoding('utf8')
 for await (const chunk of process.stdin) input += chunk
 const outcomes = []
 for (const program of JSON.parse(input)) outcomes.push(await run(program))
-process.stdout.write(JSON.stringify(outcomes))
+process.stdout.write(JSON.stringify(outcomes, showBinary))

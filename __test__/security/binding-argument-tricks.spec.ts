@@ -103,18 +103,18 @@ describe('binding argument tricks', () => {
     )
   })
 
-  it('functions, BigInts, symbols, cycles and binary buffers are refused in the program', async () => {
+  it('functions, BigInts, symbols, cycles, Maps and promises are refused in the program', async () => {
     const { calls, bindings } = recorder()
     await expectContained(
       runtime,
       `const a = {}; a.self = a
        const out = []
-       for (const bad of [() => 1, 1n, Symbol('s'), a, new Uint8Array(2), new Map(), Promise.resolve(1)]) {
+       for (const bad of [() => 1, 1n, Symbol('s'), a, new Map(), Promise.resolve(1)]) {
          try { await record(bad); out.push('sent') } catch (e) { out.push(e.name) }
        }
        return out`,
       (result) => {
-        expect(valueOf(result)).toEqual(Array(7).fill('TypeError'))
+        expect(valueOf(result)).toEqual(Array(6).fill('TypeError'))
         expect(calls).toEqual([])
       },
       { bindings },

@@ -3,8 +3,8 @@
 const { RunError } = require('./common')
 
 function driver(runtime) {
-  async function run({ source, bindings, limits, signal }) {
-    const result = await runtime.run({ source, language: 'typescript', bindings, limits, signal })
+  async function run({ source, bindings, limits, signal, fetch }) {
+    const result = await runtime.run({ source, language: 'typescript', bindings, limits, signal, fetch })
     if (!result.ok) throw Object.assign(new RunError(result.error.kind, result.error.message), { stats: result.stats })
     return { value: result.value, logs: result.logs.map((entry) => entry.text), stats: result.stats }
   }

@@ -2,6 +2,7 @@
 
 const acorn = require('acorn')
 const { createCodeRuntime } = require('../runtime.js')
+const { isAnyArrayBuffer } = require('node:util/types')
 const { pause, isPause } = require('../pause.js')
 const { describeValue } = require('../options.js')
 const { IDENTIFIER, sanitizeToolName } = require('../names.js')
@@ -20,60 +21,21 @@ const RESERVED_PROVIDER_NAMES = new Set([
   'WorkerEntrypoint', 'CodeExecutor', 'Promise', 'setTimeout', 'Error', 'console', DISPATCH, HELPER,
 ])
 
-// Typed arrays and ArrayBuffers cannot cross the JSON-only bridge, so they travel tagged with
-// base64 data, the form codemode's own codec uses; both sides turn them back into bytes.
+// codemode's tagged base64 form of binary data. Inside the realm bytes cross as bytes; this form
+// is met only at the adapter's edge, where codemode's own codec would have decoded it.
 const BINARY_TAG = '__codemode_binary_v1__'
 
 // Runs in the realm before the program: the namespaces (a tool the provider lacks rejects as
-// codemode's do; a prelude's own properties win) and the binary encoding of arguments and result.
+// codemode's do; a prelude's own properties win).
 const HELPER_SOURCE = `const ${HELPER} = ((dispatch) => {
-  const TAG = ${JSON.stringify(BINARY_TAG)}
-  const toBase64 = (bytes) => {
-    let text = ''
-    for (let i = 0; i < bytes.length; i += 0x2000) text += String.fromCharCode(...bytes.subarray(i, i + 0x2000))
-    return btoa(text)
-  }
-  const fromBase64 = (data) => Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
-  const isPlain = (value) => {
-    const proto = Object.getPrototypeOf(value)
-    return proto === Object.prototype || proto === null
-  }
-  const encode = (value, copies = new Map()) => {
-    if (typeof value !== 'object' || value === null) return value
-    if (value instanceof Uint8Array) return { [TAG]: 'Uint8Array', data: toBase64(value) }
-    if (value instanceof ArrayBuffer) return { [TAG]: 'ArrayBuffer', data: toBase64(new Uint8Array(value)) }
-    if (ArrayBuffer.isView(value)) return { [TAG]: 'ArrayBufferView', data: toBase64(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) }
-    if (copies.has(value)) return copies.get(value)
-    if (Array.isArray(value)) {
-      const copy = []
-      copies.set(value, copy)
-      for (const item of value) copy.push(encode(item, copies))
-      return copy
-    }
-    if (!isPlain(value) || typeof value.toJSON === 'function') return value
-    const copy = {}
-    copies.set(value, copy)
-    for (const key of Object.keys(value)) copy[key] = encode(value[key], copies)
-    return copy
-  }
-  const decode = (value) => {
-    if (typeof value !== 'object' || value === null) return value
-    if (Array.isArray(value)) return value.map(decode)
-    if (typeof value[TAG] === 'string' && typeof value.data === 'string') {
-      const bytes = fromBase64(value.data)
-      return value[TAG] === 'ArrayBuffer' ? bytes.buffer : bytes
-    }
-    for (const key of Object.keys(value)) value[key] = decode(value[key])
-    return value
-  }
   const namespace = (provider) => new Proxy({}, {
     get(target, key) {
       if (Object.hasOwn(target, key)) return target[key]
       if (typeof key !== 'string') return undefined
-      return async (...args) => decode(await dispatch(provider, key, encode(args)))
+      return (...args) => dispatch(provider, key, args)
     },
   })
-  return { namespace, encode }
+  return { namespace }
 })(globalThis.${DISPATCH});`
 
 /**
@@ -121,7 +83,7 @@ class BoaExecutor {
       const providers = providersOf(providersOrFns)
       const tools = toolsOf(providers)
       const opening =
-        `${HELPER_SOURCE}\nreturn ${HELPER}.encode(await (async () => {\n` +
+        `${HELPER_SOURCE}\nreturn await (async () => {\n` +
         providers.map((p) => `const ${p.name} = ${HELPER}.namespace(${JSON.stringify(p.name)});\n`).join('') +
         providers.filter((p) => p.prelude).map((p) => `${p.prelude}\n`).join('') +
         // a block of its own, as codemode's wrapping function gives it: the code may declare a
@@ -150,7 +112,7 @@ class BoaExecutor {
   async resume(token, answer, providersOrFns) {
     try {
       const tools = toolsOf(providersOf(providersOrFns))
-      const reply = answer !== null && typeof answer === 'object' && 'reply' in answer ? { reply: encodeBinary(answer.reply) } : answer
+      const reply = answer !== null && typeof answer === 'object' && 'reply' in answer ? { reply: codemodeForm(answer.reply) } : answer
       const runtime = (this.#runtime ??= createCodeRuntime())
       const run = await runtime.resume(token, reply, { bindings: { [DISPATCH]: dispatcher(tools) }, limits: this.#limits })
       return executeResult(run, () => ({ line: undefined, column: undefined }))
@@ -164,7 +126,7 @@ class BoaExecutor {
     const runtime = (this.#runtime ??= createCodeRuntime())
     let furthest
     for (const reading of readings) {
-      const edits = [{ at: 0, text: opening }, ...reading.edits, { at: code.length, text: '\n}\n})());' }]
+      const edits = [{ at: 0, text: opening }, ...reading.edits, { at: code.length, text: '\n}\n})();' }]
       const run = await runtime.run({
         source: applyEdits(code, edits),
         language: this.#language,
@@ -189,9 +151,9 @@ function dispatcher(tools) {
   return async (provider, toolName, args) => {
     const fn = tools.get(provider)?.get(toolName)
     if (!fn) throw new Error(`Tool "${toolName}" not found`)
-    const value = await fn(...decodeBinary(args))
+    const value = await fn(...codemodeForm(args))
     // a pause() crosses to the runtime as it is
-    return isPause(value) ? value : encodeBinary(value)
+    return isPause(value) ? value : codemodeForm(value)
   }
 }
 
@@ -339,28 +301,22 @@ const isPlainObject = (value) => {
   return proto === Object.prototype || proto === null
 }
 
-/** A host value with its typed arrays and ArrayBuffers tagged for the trip into the realm. */
-function encodeBinary(value) {
+/**
+ * A value as codemode's codec would leave it on the far side: typed arrays other than Uint8Array
+ * (and DataViews) become a Uint8Array of their bytes, and values in codemode's tagged base64 form
+ * become the bytes they stand for.
+ */
+function codemodeForm(value) {
   if (typeof value !== 'object' || value === null) return value
-  const data = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
-  if (value instanceof Uint8Array) return { [BINARY_TAG]: 'Uint8Array', data: data(value) }
-  if (value instanceof ArrayBuffer) return { [BINARY_TAG]: 'ArrayBuffer', data: data(new Uint8Array(value)) }
-  if (ArrayBuffer.isView(value)) return { [BINARY_TAG]: 'ArrayBufferView', data: data(value) }
-  if (Array.isArray(value)) return value.map(encodeBinary)
-  if (!isPlainObject(value) || typeof value.toJSON === 'function') return value
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, encodeBinary(item)]))
-}
-
-/** A value from the realm with its tagged binary data turned back into bytes. */
-function decodeBinary(value) {
-  if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map(decodeBinary)
+  if (isAnyArrayBuffer(value) || value instanceof Uint8Array) return value
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+  if (Array.isArray(value)) return value.map(codemodeForm)
   if (typeof value[BINARY_TAG] === 'string' && typeof value.data === 'string') {
     const bytes = new Uint8Array(Buffer.from(value.data, 'base64'))
     return value[BINARY_TAG] === 'ArrayBuffer' ? bytes.buffer : bytes
   }
-  for (const key of Object.keys(value)) value[key] = decodeBinary(value[key])
-  return value
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return value
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, codemodeForm(item)]))
 }
 
 // ---- results -----------------------------------------------------------------------------------
@@ -373,13 +329,13 @@ const BUDGETS_OF_TIME = new Set(['wall_budget', 'compute_budget'])
  */
 function executeResult(run, position) {
   const logs = run.logs.map(formatLog)
-  if (run.ok) return { result: decodeBinary(run.value), logs }
+  if (run.ok) return { result: codemodeForm(run.value), logs }
   if (run.paused) {
     const { token, call, data } = run.paused
     const [provider, toolName, args] = call.args
     const path = `${provider}.${toolName}`
     const error = `the code paused at ${path}(): resume it with executor.resume(paused.token, { reply }, providers)`
-    return { result: undefined, error, logs, paused: { token, call: { path, args: decodeBinary(args) }, data } }
+    return { result: undefined, error, logs, paused: { token, call: { path, args: codemodeForm(args) }, data } }
   }
   return failureWithLogs({ ...run.error, ...position(run.error) }, logs)
 }

@@ -22,17 +22,19 @@ export declare class NativeRuntime {
    * wanted (the host has a listener); the outcome carries every log line either way. `tape`:
    * the JSON record of a paused run, which the program is replayed from (`lib/durable.js`).
    */
-  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg: string) => void, tape?: string | undefined | null): number
+  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg0: string, arg1?: Array<Uint8Array> | undefined | null) => void, tape?: string | undefined | null): number
   /** Starts a session thread with its realm; returns its id. */
-  openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg: string) => void): number
+  openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg0: string, arg1?: Array<Uint8Array> | undefined | null) => void): number
   execute(session: number, execution: number, source: string, language: Language, limits?: LimitOverrides | undefined | null): void
   stage(session: number, name: string, data: Buffer): void
   /**
-   * Answers call `call_id` of program `id` with a value as JSON text (none for `undefined`).
-   * False when that program has ended. Positional arguments: reading an object's properties
-   * through N-API cost more than the rest of a round trip on Node's thread.
+   * Answers call `call_id` of program `id` with a value as JSON text (none for `undefined`)
+   * and, when it holds binary data, where each buffer goes (`slotsJson`, a JSON list of
+   * `{ at, kind }`) and the buffers, copied here once. False when that program has ended.
+   * Positional arguments: reading an object's properties through N-API cost more than the
+   * rest of a round trip on Node's thread.
    */
-  reply(id: number, callId: number, valueJson?: string | undefined | null): boolean
+  reply(id: number, callId: number, valueJson?: string | undefined | null, slotsJson?: string | undefined | null, buffers?: Array<Uint8Array> | undefined | null): boolean
   /** Answers call `call_id` of program `id` with the host function's failure. */
   replyError(id: number, callId: number, name: string, message: string): boolean
   /** Tells program `id` that call `call_id`'s binding paused it. False when that program has ended. */

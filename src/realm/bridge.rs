@@ -1,7 +1,8 @@
 //! The bindings bridge. Each host function appears in the realm under its path as a native
 //! function returning a promise; a call sends a JSON copy of its arguments to the host and the
 //! promise settles when the host replies. The program side is a hostile peer: replies are matched
-//! to calls at most once, namespaces are frozen null-prototype objects, and only JSON crosses.
+//! to calls at most once, namespaces are frozen null-prototype objects, and only copies cross
+//! (JSON, and binary data beside it: `convert`).
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -13,7 +14,9 @@ use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel};
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
-use crate::realm::convert::{self, Bounds, Failure};
+use boa_engine::object::builtins::AlignedVec;
+
+use crate::realm::convert::{self, Binary, Bounds, Failure, HostSlot, Segment};
 use crate::run::memory::HeapBytes;
 
 /// Deepest nesting of arguments and replies.
@@ -32,13 +35,31 @@ pub struct Call {
     pub path: String,
     /// The arguments, a JSON array.
     pub args: serde_json::Value,
+    /// The binary data in the arguments, `at` starting with the argument's index.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bytes: Vec<Binary>,
 }
 
 /// The host's answer to a call: `error` when the host function threw or rejected, else its value
-/// as JSON text (absent for `undefined`).
+/// as JSON text (absent for `undefined`) and the binary data in it.
+#[derive(Default)]
 pub struct Reply {
     pub value_json: Option<String>,
+    pub bytes: Option<HostBytes>,
     pub error: Option<HostError>,
+}
+
+/// The buffers in a host value: where each goes (JSON text of a `HostSlot` list) and its bytes,
+/// copied once on Node's thread into blocks an `ArrayBuffer` takes over as they are.
+pub struct HostBytes {
+    pub slots_json: String,
+    pub buffers: Vec<AlignedVec<u8>>,
+}
+
+impl HostBytes {
+    fn len(&self) -> usize {
+        self.buffers.iter().map(AlignedVec::len).sum()
+    }
 }
 
 /// What the program learns of a host function's failure: a name and a message, nothing else.
@@ -50,7 +71,9 @@ pub struct HostError {
 
 impl HeapBytes for Reply {
     fn heap_bytes(&self) -> usize {
-        self.value_json.heap_bytes() + self.error.as_ref().map_or(0, |e| e.name.heap_bytes() + e.message.heap_bytes())
+        self.value_json.heap_bytes()
+            + self.bytes.as_ref().map_or(0, |b| b.slots_json.heap_bytes() + b.buffers.heap_bytes())
+            + self.error.as_ref().map_or(0, |e| e.name.heap_bytes() + e.message.heap_bytes())
     }
 }
 
@@ -61,11 +84,21 @@ pub struct Bridge {
     calls: Cell<u32>,
     max_bytes: Cell<usize>,
     send: Box<dyn Fn(Call)>,
+    /// The realm's own `JSON.parse`, taken before any program could replace it: the reader of
+    /// replies with lone surrogates, which serde_json cannot hold.
+    engine_parse: RefCell<Option<JsFunction>>,
 }
 
 impl Bridge {
     pub fn new(max_bytes: usize, send: Box<dyn Fn(Call)>) -> Self {
-        Self { pending: RefCell::default(), next_id: Cell::new(1), calls: Cell::new(0), max_bytes: Cell::new(max_bytes), send }
+        Self {
+            pending: RefCell::default(),
+            next_id: Cell::new(1),
+            calls: Cell::new(0),
+            max_bytes: Cell::new(max_bytes),
+            send,
+            engine_parse: RefCell::default(),
+        }
     }
 
     /// Starts counting calls again for the next program in the same realm.
@@ -101,8 +134,10 @@ impl Bridge {
         Bounds { max_depth: MAX_DEPTH, max_bytes: self.max_bytes.get() }
     }
 
-    fn call(&self, path: &str, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        self.calls.set(self.calls.get() + 1);
+    fn call(&self, path: &str, args: &[JsValue], counted: bool, context: &mut Context) -> JsResult<JsValue> {
+        if counted {
+            self.calls.set(self.calls.get() + 1);
+        }
         let (promise, resolvers) = JsPromise::new_pending(context);
         if self.pending.borrow().len() >= MAX_PENDING_CALLS {
             let message = format!("{path}(): more than {MAX_PENDING_CALLS} host calls in flight; await some before making more");
@@ -111,9 +146,13 @@ impl Bridge {
             return Ok(promise.into());
         }
         let mut converted = Vec::with_capacity(args.len());
+        let mut bytes = Vec::new();
         for (index, arg) in args.iter().enumerate() {
             match convert::to_json(arg, self.bounds(), context) {
-                Ok(value) => converted.push(value.unwrap_or(serde_json::Value::Null)),
+                Ok(value) => {
+                    converted.push(value.json.unwrap_or(serde_json::Value::Null));
+                    bytes.extend(value.bytes.into_iter().map(|binary| binary.under(Segment::Index(index as u64))));
+                }
                 Err(Failure::Thrown(err)) => return Err(err),
                 Err(Failure::Refused(refused)) => {
                     let message = format!("{path}() argument {}: {refused}", index + 1);
@@ -126,7 +165,7 @@ impl Bridge {
         let id = self.next_id.get();
         self.next_id.set(id.wrapping_add(1));
         self.pending.borrow_mut().insert(id, resolvers);
-        (self.send)(Call { id, path: path.to_owned(), args: serde_json::Value::Array(converted) });
+        (self.send)(Call { id, path: path.to_owned(), args: serde_json::Value::Array(converted), bytes });
         Ok(promise.into())
     }
 
@@ -136,20 +175,44 @@ impl Bridge {
         let Some(resolvers) = self.pending.borrow_mut().remove(&id) else {
             return Ok(());
         };
+        let max_bytes = self.max_bytes.get();
         let (settle, value) = match reply {
             Reply { error: Some(error), .. } => (&resolvers.reject, error_value(context, &error.name, &error.message)),
             Reply { value_json: None, .. } => (&resolvers.resolve, JsValue::undefined()),
-            Reply { value_json: Some(text), .. } if text.len() > self.max_bytes.get() => (
-                &resolvers.reject,
-                error_value(context, "RangeError", &format!("the host's reply is larger than {} bytes", self.max_bytes.get())),
-            ),
-            Reply { value_json: Some(text), .. } => match serde_json::from_str(&text) {
-                Ok(json) => (&resolvers.resolve, convert::from_json(&json, context)?),
-                Err(err) => (&resolvers.reject, error_value(context, "TypeError", &format!("the host's reply is not usable data: {err}"))),
+            Reply { value_json: Some(text), bytes, .. } if text.len() + bytes.as_ref().map_or(0, HostBytes::len) > max_bytes => {
+                (&resolvers.reject, error_value(context, "RangeError", &format!("the host's reply is larger than {max_bytes} bytes")))
+            }
+            Reply { value_json: Some(text), bytes, .. } => match self.reply_value(&text, bytes, context)? {
+                Ok(value) => (&resolvers.resolve, value),
+                Err(message) => {
+                    (&resolvers.reject, error_value(context, "TypeError", &format!("the host's reply is not usable data: {message}")))
+                }
             },
         };
         settle.call(&JsValue::undefined(), &[value], context)?;
         Ok(())
+    }
+
+    /// The program value of a host reply: its JSON with its buffers in place, or why it is not
+    /// usable.
+    fn reply_value(&self, text: &str, bytes: Option<HostBytes>, context: &mut Context) -> JsResult<Result<JsValue, String>> {
+        let value = match serde_json::from_str(text) {
+            Ok(json) => convert::from_json(&json, context)?,
+            // Lone surrogates (`"\ud800"` in the text) are refused by serde_json; the engine's
+            // parser keeps them as the same code units. Rare, so the common path stays serde's.
+            Err(err) => {
+                let parse = self.engine_parse.borrow().clone();
+                match parse.map(|parse| parse.call(&JsValue::undefined(), &[JsString::from(text).into()], context)) {
+                    Some(Ok(value)) => value,
+                    _ => return Ok(Err(err.to_string())),
+                }
+            }
+        };
+        let Some(HostBytes { slots_json, buffers }) = bytes else { return Ok(Ok(value)) };
+        Ok(match serde_json::from_str::<Vec<HostSlot>>(&slots_json) {
+            Ok(slots) => convert::place_binaries(value, slots, buffers, context),
+            Err(err) => Err(err.to_string()),
+        })
     }
 }
 
@@ -180,11 +243,22 @@ fn error_value(context: &mut Context, name: &str, message: &str) -> JsValue {
     error.into()
 }
 
+/// The host's side of `fetch` (present when the host gave a network policy), and of aborting one
+/// in flight. A binding's path never starts with '.', so these cannot meet one.
+pub const FETCH_PATH: &str = ".fetch";
+pub const FETCH_ABORT_PATH: &str = ".fetchAbort";
+
 /// Installs a function for every binding path (`search`, `github.listIssues`) on the global
-/// object, inside frozen null-prototype namespaces.
+/// object, inside frozen null-prototype namespaces, and `fetch` with its classes when the host
+/// answers [`FETCH_PATH`].
 pub fn install(bridge: &Rc<Bridge>, paths: &[String], context: &mut Context) -> JsResult<()> {
+    let parse = context.intrinsics().objects().json().get(js_string!("parse"), context)?;
+    *bridge.engine_parse.borrow_mut() = parse.as_function();
+    if paths.iter().any(|path| path == FETCH_PATH) {
+        install_fetch(bridge, context)?;
+    }
     let mut root = Namespace::default();
-    for path in paths {
+    for path in paths.iter().filter(|path| !path.starts_with('.')) {
         let mut node = &mut root;
         let segments: Vec<&str> = path.split('.').collect();
         let (last, parents) = segments.split_last().ok_or_else(|| JsNativeError::typ().with_message("empty binding path"))?;
@@ -206,7 +280,7 @@ struct Namespace {
 impl Namespace {
     fn populate(&self, target: &JsObject, bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
         for (name, path) in &self.functions {
-            let function = binding_function(bridge, name, path, context);
+            let function = binding_function(bridge, name, path, true, context);
             define_fixed(target, name, function.into(), context)?;
         }
         for (name, child) in &self.children {
@@ -228,11 +302,32 @@ fn define_fixed(target: &JsObject, name: &str, value: JsValue, context: &mut Con
     Ok(())
 }
 
-fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &str, context: &mut Context) -> JsFunction {
+/// `fetch`, `Request`, `Response` and `Headers`, defined when a program first uses one of them
+/// (`js/fetch.js`), over two functions only that script holds: one sends a request to the host
+/// (a binding call, counted as one), the other asks the host to abort one in flight (not counted).
+fn install_fetch(bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
+    const NAMES: &[&str] = &["fetch", "Request", "Response", "Headers"];
+    let bridge = bridge.clone();
+    crate::realm::define_on_first_use(context, NAMES, move |context| {
+        let transport = binding_function(&bridge, "fetch", FETCH_PATH, true, context);
+        let abort = binding_function(&bridge, "abort", FETCH_ABORT_PATH, false, context);
+        let global = context.global_object();
+        let mut uses = vec![JsValue::from(transport), abort.into()];
+        for name in ["URL", "URLSearchParams", "TextEncoder", "TextDecoder"] {
+            uses.push(global.get(JsString::from(name), context)?);
+        }
+        let script = context.eval(boa_engine::Source::from_bytes(include_str!("js/fetch.js")))?;
+        let script = script.as_callable().ok_or_else(|| JsNativeError::typ().with_message("the fetch script is not a function"))?;
+        let classes = script.call(&JsValue::undefined(), &uses, context)?;
+        crate::realm::define_members(context, &classes, NAMES)
+    })
+}
+
+fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &str, counted: bool, context: &mut Context) -> JsFunction {
     let bridge = bridge.clone();
     let path = path.to_owned();
     // SAFETY: the closure captures no garbage-collected values, only Rust data.
-    let native = unsafe { NativeFunction::from_closure(move |_, args, context| bridge.call(&path, args, context)) };
+    let native = unsafe { NativeFunction::from_closure(move |_, args, context| bridge.call(&path, args, counted, context)) };
     let function = FunctionObjectBuilder::new(context.realm(), native).name(JsString::from(name)).length(0).constructor(false).build();
     let _ = function.set_integrity_level(IntegrityLevel::Frozen, context);
     function

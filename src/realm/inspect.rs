@@ -192,7 +192,7 @@ fn parse_float(text: &str) -> f64 {
 
 fn percent_j(value: &JsValue, context: &mut Context) -> String {
     let bounds = crate::realm::convert::Bounds { max_depth: 64, max_bytes: 1 << 20 };
-    match crate::realm::convert::to_json(value, bounds, context) {
+    match crate::realm::convert::to_json(value, bounds, context).map(|converted| converted.json) {
         Ok(Some(v)) => v.to_string(),
         Ok(None) => "undefined".to_owned(),
         Err(_) => "[Circular]".to_owned(),
@@ -791,17 +791,19 @@ impl Inspector<'_> {
                 push_remaining(&mut output, length - shown, "item");
                 output
             }
-            Entries::Bytes(buffer) => {
-                let data = buffer.data();
-                let bytes = data.as_deref().unwrap_or_default();
-                let shown = bytes.len().min(self.options.max_array_length);
-                let mut hex = bytes[..shown].iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ");
-                let remaining = bytes.len() - shown;
-                if remaining > 0 {
-                    hex.push_str(&format!(" ... {remaining} more byte{}", if remaining > 1 { "s" } else { "" }));
+            // A detached buffer has no contents to show, as Node says.
+            Entries::Bytes(buffer) => match buffer.data() {
+                None => vec!["(detached)".to_owned()],
+                Some(bytes) => {
+                    let shown = bytes.len().min(self.options.max_array_length);
+                    let mut hex = bytes[..shown].iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ");
+                    let remaining = bytes.len() - shown;
+                    if remaining > 0 {
+                        hex.push_str(&format!(" ... {remaining} more byte{}", if remaining > 1 { "s" } else { "" }));
+                    }
+                    vec![format!("[Uint8Contents]: <{hex}>")]
                 }
-                vec![format!("[Uint8Contents]: <{hex}>")]
-            }
+            },
             Entries::Promise(promise) => {
                 let text = match promise.state() {
                     PromiseState::Pending => "<pending>".to_owned(),

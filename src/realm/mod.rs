@@ -28,6 +28,7 @@ pub mod bridge;
 pub mod clone;
 pub mod console;
 pub mod convert;
+pub mod crypto;
 pub mod inspect;
 
 /// The environment variable, in a session's `process.env`, holding the staged-input manifest.
@@ -115,13 +116,15 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     // faster for (fib(25), 1 MB JSON, report lines: 0.2-2% fewer instructions without it).
     context.set_optimizer_options(boa_engine::optimizer::OptimizerOptions::empty());
     define_math_random(&mut context, wiring.replay.clone())?;
+    // `crypto` draws its random bytes from the run's record too (`crypto::fill_random`).
+    context.insert_data(wiring.replay.clone());
     boa_runtime::register_extensions((Base64Extension, TimeoutExtension, MicrotaskExtension), None, &mut context)?;
     // Our own: boa_runtime's could abort the host (`clone.rs`).
     clone::register(&mut context)?;
     console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
     guard_bulk_allocations(&mut context, |owner| !LAZY_GLOBALS.iter().any(|lazy| lazy.names.contains(&owner)))?;
     for lazy in &LAZY_GLOBALS {
-        define_on_first_use(&mut context, lazy)?;
+        define_on_first_use(&mut context, lazy.names, lazy.define)?;
     }
     if let Some(session) = session {
         install_session_globals(&mut context, session)?;
@@ -153,7 +156,7 @@ struct LazyGlobals {
     define: fn(&mut Context) -> JsResult<()>,
 }
 
-static LAZY_GLOBALS: [LazyGlobals; 3] = [
+static LAZY_GLOBALS: [LazyGlobals; 5] = [
     LazyGlobals {
         // One group: URLSearchParams keeps a URL's query in step with it (`js/url_search_params.js`).
         names: &["URL", "URLSearchParams"],
@@ -168,21 +171,45 @@ static LAZY_GLOBALS: [LazyGlobals; 3] = [
         define: |context| boa_runtime::register_extensions(EncodingExtension, None, context),
     },
     LazyGlobals { names: &["Intl"], define: |context| evaluated_global(context, "Intl", include_str!("js/intl.js"), &[]) },
+    LazyGlobals {
+        names: &["AbortController", "AbortSignal"],
+        define: |context| {
+            let classes = context.eval(Source::from_bytes(include_str!("js/abort.js")))?;
+            define_members(context, &classes, &["AbortController", "AbortSignal"])
+        },
+    },
+    LazyGlobals { names: &["crypto"], define: crypto::define },
 ];
 
-/// Stands in for each of `lazy`'s globals with an accessor that defines the group once (which
-/// replaces the accessors with the real globals) and then reads or assigns the real one.
-fn define_on_first_use(context: &mut Context, lazy: &'static LazyGlobals) -> JsResult<()> {
+/// Defines each of `names` as a web global: the property of that name of `members`.
+pub fn define_members(context: &mut Context, members: &JsValue, names: &[&str]) -> JsResult<()> {
+    let members = members.as_object().ok_or_else(|| JsNativeError::typ().with_message("a realm script did not return its globals"))?;
+    for &name in names {
+        let value = members.get(JsString::from(name), context)?;
+        web_global(context, name, value)?;
+    }
+    Ok(())
+}
+
+/// Stands in for each of the globals `names` with an accessor that defines the group with
+/// `define_group` once (which replaces the accessors with the real globals) and then reads or
+/// assigns the real one.
+pub fn define_on_first_use(
+    context: &mut Context,
+    names: &'static [&'static str],
+    define_group: impl Fn(&mut Context) -> JsResult<()> + 'static,
+) -> JsResult<()> {
     // An accessor a program kept and calls later must not define the group again.
     let defined = Rc::new(Cell::new(false));
+    let define_group = Rc::new(define_group);
     let define = move |context: &mut Context, used: &str| -> JsResult<()> {
         if !defined.get() {
-            refuse_if_frozen(lazy, used, context)?;
-            (lazy.define)(context)?;
-            guard_bulk_allocations(context, |owner| lazy.names.contains(&owner))?;
+            refuse_if_frozen(names, used, context)?;
+            define_group(context)?;
+            guard_bulk_allocations(context, |owner| names.contains(&owner))?;
             // Web globals are not enumerable (boa_runtime registers its classes enumerable), and
             // `Object.keys(globalThis)` must not change when one is first used.
-            for &name in lazy.names {
+            for &name in names {
                 context.global_object().define_property_or_throw(
                     js_string!(name),
                     PropertyDescriptor::builder().enumerable(false),
@@ -193,7 +220,7 @@ fn define_on_first_use(context: &mut Context, lazy: &'static LazyGlobals) -> JsR
         }
         Ok(())
     };
-    for &name in lazy.names {
+    for &name in names {
         let (define_for_get, define_for_set) = (define.clone(), define.clone());
         // SAFETY: the closures capture no garbage-collected values.
         let (getter, setter) = unsafe {
@@ -220,12 +247,12 @@ fn define_on_first_use(context: &mut Context, lazy: &'static LazyGlobals) -> JsR
     Ok(())
 }
 
-/// A program that froze or sealed the global object before using one of `lazy`'s globals made its
-/// stand-in permanent: it cannot be replaced by the real global, which is said plainly.
-fn refuse_if_frozen(lazy: &LazyGlobals, used: &str, context: &mut Context) -> JsResult<()> {
+/// A program that froze or sealed the global object before using one of the globals `names` made
+/// its stand-in permanent: it cannot be replaced by the real global, which is said plainly.
+fn refuse_if_frozen(names: &[&str], used: &str, context: &mut Context) -> JsResult<()> {
     let global = context.global_object();
     let extensible = global.is_extensible(context)?;
-    for &name in lazy.names {
+    for &name in names {
         let replaceable = match global.borrow().properties().get(&js_string!(name).into()) {
             Some(property) => property.configurable() != Some(false),
             None => extensible,
@@ -247,8 +274,13 @@ fn evaluated_global(context: &mut Context, name: &'static str, source: &'static 
     let make = context.eval(Source::from_bytes(source))?;
     let make = make.as_callable().ok_or_else(|| JsNativeError::typ().with_message(format!("the script of {name} is not a function")))?;
     let value = make.call(&JsValue::undefined(), inputs, context)?;
+    web_global(context, name, value)
+}
+
+/// Defines global `name` as web globals are defined: writable, configurable, not enumerable.
+pub fn web_global(context: &mut Context, name: &str, value: impl Into<JsValue>) -> JsResult<()> {
     context.global_object().define_property_or_throw(
-        js_string!(name),
+        JsString::from(name),
         PropertyDescriptor::builder().value(value).writable(true).enumerable(false).configurable(true),
         context,
     )?;

@@ -343,6 +343,16 @@ impl<T: HeapBytes> HeapBytes for Vec<T> {
     }
 }
 
+/// A buffer's block, aligned as an `ArrayBuffer`'s store is.
+impl HeapBytes for boa_engine::object::builtins::AlignedVec<u8> {
+    fn heap_bytes(&self) -> usize {
+        match Layout::from_size_align(self.capacity(), self.alignment()) {
+            Ok(layout) if layout.size() > 0 => footprint(layout) as usize,
+            _ => 0,
+        }
+    }
+}
+
 impl HeapBytes for u8 {
     fn heap_bytes(&self) -> usize {
         0

@@ -21,7 +21,7 @@ use boa_engine::{Context, JsError, JsObject, JsValue, Script, Source};
 use crate::error::{ErrorKind, ProgramError};
 use crate::realm::bridge::{Bridge, Call, Reply};
 use crate::realm::console::{Level, LogEntry, Output};
-use crate::realm::convert::{self, Bounds, Failure};
+use crate::realm::convert::{self, Binary, Bounds, Converted, Failure};
 use crate::realm::inspect::{self, data_string, first_position, map_stack};
 use crate::realm::{self, Rejections, SessionGlobals, Wiring};
 use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
@@ -169,6 +169,19 @@ pub enum ProgramEvent {
     Done { execution: u32, outcome: Outcome },
 }
 
+impl ProgramEvent {
+    /// The bytes of the binary data in the event, which cross beside its JSON text, in the order
+    /// of its `bytes` table.
+    pub fn take_buffers(&mut self) -> Vec<Vec<u8>> {
+        let bytes = match self {
+            Self::Call { call, .. } => &mut call.bytes,
+            Self::Done { outcome, .. } => &mut outcome.bytes,
+            Self::Log { .. } => return Vec::new(),
+        };
+        bytes.iter_mut().map(|binary| std::mem::take(&mut binary.data)).collect()
+    }
+}
+
 /// The JSON text of an event or outcome for Node's side.
 pub fn json_text(value: &impl serde::Serialize) -> String {
     // Every key is a string and a non-finite number becomes null: serializing cannot fail.
@@ -232,6 +245,9 @@ pub struct Outcome {
     /// The return value; absent when it is `undefined` or the program failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<serde_json::Value>,
+    /// The binary data in the return value.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bytes: Vec<Binary>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ProgramError>,
     pub logs: Vec<LogEntry>,
@@ -246,7 +262,7 @@ pub struct Outcome {
 impl Outcome {
     /// An execution that ended with `error` before its program ran or outside it.
     pub fn failed(error: ProgramError, realm_lost: bool) -> Self {
-        Self { ok: false, value: None, error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost, paused: None }
+        Self { ok: false, value: None, bytes: Vec::new(), error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost, paused: None }
     }
 }
 
@@ -393,11 +409,11 @@ impl Program {
         };
         budget.finish();
         if let Some(sink) = &*self.sink.borrow() {
-            let (ok, value, error) = match result {
-                Ok(value) => (true, value, None),
-                Err(error) => (false, None, Some(error)),
+            let outcome = match result {
+                Ok(Converted { json, bytes }) => Outcome { ok: true, value: json, bytes, error: None, logs, stats, realm_lost, paused },
+                Err(error) => Outcome { logs, stats, paused, ..Outcome::failed(error, realm_lost) },
             };
-            sink(ProgramEvent::Done { execution: execution.id, outcome: Outcome { ok, value, error, logs, stats, realm_lost, paused } });
+            sink(ProgramEvent::Done { execution: execution.id, outcome });
         }
         open && !realm_lost
     }
@@ -431,7 +447,7 @@ impl Program {
     /// Runs jobs, timers and binding replies until the program's promise settles or a binding
     /// pauses it. A resumed program first takes its timers and replies from the log, in the
     /// order the log has them, then from the host and the clock again.
-    fn drive(&mut self, promise: &JsPromise, inbox: &Inbox, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
+    fn drive(&mut self, promise: &JsPromise, inbox: &Inbox, open: &mut bool) -> Result<Converted, ProgramError> {
         let budget = self.wiring.budget.clone();
         let event_loop = self.wiring.event_loop.clone();
         let replay = self.wiring.replay.clone();
@@ -474,7 +490,7 @@ impl Program {
     /// settles its call with the logged reply. Past the logged pause, output is shown again.
     fn replay_next(&mut self) -> Result<(), ProgramError> {
         let replay = self.wiring.replay.clone();
-        let Some((event, reply)) = replay.next_event() else { return Ok(()) };
+        let Some((event, reply)) = replay.next_event()? else { return Ok(()) };
         match (event, reply) {
             (Event::Timer(seq), _) => {
                 let budget = self.wiring.budget.clone();
@@ -504,7 +520,7 @@ impl Program {
     /// A binding paused the run: no more of the program runs. Replies to calls still in flight
     /// are waited for and logged (so those calls are not made again on resume) until the wall
     /// budget ends; calls still out then, and a second pause, are made again on resume.
-    fn drain(&mut self, inbox: &Inbox, open: &mut bool) -> Result<Option<serde_json::Value>, ProgramError> {
+    fn drain(&mut self, inbox: &Inbox, open: &mut bool) -> Result<Converted, ProgramError> {
         let budget = self.wiring.budget.clone();
         let bridge = self.wiring.bridge.clone();
         while bridge.awaiting_replies() {
@@ -552,7 +568,7 @@ impl Program {
         self.staged.borrow_mut().insert(name, bytes.into());
     }
 
-    fn result(&mut self, value: &JsValue) -> Result<Option<serde_json::Value>, ProgramError> {
+    fn result(&mut self, value: &JsValue) -> Result<Converted, ProgramError> {
         let limits = self.wiring.budget.limits();
         let bounds = Bounds { max_depth: MAX_RESULT_DEPTH, max_bytes: limits.max_result_bytes };
         match convert::to_json(value, bounds, &mut self.context) {

@@ -15,7 +15,11 @@ use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 
 use crate::error::{ErrorKind, ProgramError};
-use crate::realm::bridge::{Call, HostError, Reply};
+use base64::Engine;
+use base64::prelude::BASE64_STANDARD;
+use boa_engine::object::builtins::AlignedVec;
+
+use crate::realm::bridge::{Call, HostBytes, HostError, Reply};
 
 /// One macrotask of the program's event loop. Their order is the settlement order that replay
 /// reproduces; what runs between two of them (promise jobs) follows from it.
@@ -38,6 +42,10 @@ pub struct Tape {
     events: Vec<Event>,
     /// `Date` readings, run-length encoded: `[milliseconds since the epoch, readings]`.
     clock: Vec<(i64, u32)>,
+    /// The random bytes `crypto` handed out, in hex, in order. Logged as they were drawn, not
+    /// from a seed: later ones must not be predictable from a token.
+    #[serde(default)]
+    entropy: String,
     /// Every call the program sent, in order (call `id` at `id - 1`): the host fills these in.
     #[serde(default, skip_serializing)]
     calls: Vec<LoggedCall>,
@@ -51,8 +59,32 @@ struct LoggedCall {
     /// The reply's JSON text; absent (with no `error`) for `undefined`.
     #[serde(default)]
     value: Option<String>,
+    /// The binary data in the reply, logged beside its JSON as it crossed (`lib/durable.js`).
+    #[serde(default)]
+    bytes: Option<LoggedBytes>,
     #[serde(default)]
     error: Option<HostError>,
+}
+
+/// A reply's binary data as a token logs it: where each buffer goes, and its bytes in base64.
+#[derive(Debug, serde::Deserialize)]
+struct LoggedBytes {
+    slots: Value,
+    data: Vec<String>,
+}
+
+impl LoggedBytes {
+    fn into_host_bytes(self) -> Result<HostBytes, ProgramError> {
+        let buffers = self
+            .data
+            .iter()
+            .map(|data| {
+                let bytes = BASE64_STANDARD.decode(data).map_err(|err| replay_error(format!("the token's logged bytes are not base64: {err}")))?;
+                Ok(AlignedVec::from_slice(64, &bytes))
+            })
+            .collect::<Result<_, ProgramError>>()?;
+        Ok(HostBytes { slots_json: self.slots.to_string(), buffers })
+    }
 }
 
 /// How a run paused: the call whose binding paused it, and the record to resume it from.
@@ -76,6 +108,9 @@ pub struct Replay {
     /// The next logged clock reading: entry, readings already taken from it.
     next_reading: Cell<(usize, u32)>,
     logged_readings: Cell<usize>,
+    /// The next logged random byte, as an offset into the tape's hex, and where they end.
+    next_entropy: Cell<usize>,
+    logged_entropy: Cell<usize>,
     /// Calls with a logged reply, by id - 1: answered from the log, never sent.
     answered: RefCell<Vec<bool>>,
     calls_made: Cell<usize>,
@@ -96,6 +131,8 @@ impl Default for Replay {
             pause_at: Cell::new(None),
             next_reading: Cell::new((0, 0)),
             logged_readings: Cell::new(0),
+            next_entropy: Cell::new(0),
+            logged_entropy: Cell::new(0),
             answered: RefCell::default(),
             calls_made: Cell::new(0),
             replayed_calls: Cell::new(0),
@@ -134,6 +171,11 @@ impl Replay {
         self.pause_at.set(tape.events.iter().rposition(|event| matches!(event, Event::Pause(_))));
         self.next_reading.set((0, 0));
         self.logged_readings.set(tape.clock.len());
+        if tape.entropy.len() % 2 != 0 || !tape.entropy.bytes().all(|digit| digit.is_ascii_hexdigit()) {
+            return Err(replay_error("the token's random bytes are not hex".to_owned()));
+        }
+        self.next_entropy.set(0);
+        self.logged_entropy.set(tape.entropy.len());
         *self.answered.borrow_mut() = answered;
         self.calls_made.set(0);
         self.replayed_calls.set(0);
@@ -165,10 +207,10 @@ impl Replay {
 
     /// The next logged event, with the reply it delivers. A delivered pause is a reply from now
     /// on, as the record of this run holds it.
-    pub fn next_event(&self) -> Option<(Event, Option<Reply>)> {
+    pub fn next_event(&self) -> Result<Option<(Event, Option<Reply>)>, ProgramError> {
         let at = self.next_event.get();
         if at >= self.logged_events.get() {
-            return None;
+            return Ok(None);
         }
         self.next_event.set(at + 1);
         let mut tape = self.tape.borrow_mut();
@@ -179,10 +221,14 @@ impl Replay {
                 tape.events[at] = Event::Reply(id);
                 let call = &mut tape.calls[id as usize - 1];
                 let error = call.error.take();
-                Some(Reply { value_json: if error.is_some() { None } else { call.value.take() }, error })
+                let (value_json, bytes) = match (&error, call.bytes.take()) {
+                    (Some(_), _) => (None, None),
+                    (None, bytes) => (call.value.take(), bytes.map(LoggedBytes::into_host_bytes).transpose()?),
+                };
+                Some(Reply { value_json, bytes, error })
             }
         };
-        Some((event, reply))
+        Ok(Some((event, reply)))
     }
 
     /// Records an event of the live program (after the log, if there was one).
@@ -258,6 +304,25 @@ impl Replay {
     /// A number from [0, 1) for `Math.random`, from the seeded generator: a replay draws the same.
     pub fn random(&self) -> f64 {
         self.rng.borrow_mut().random::<f64>()
+    }
+
+    /// Fills `bytes` for `crypto`: from the log while it lasts, then from the operating system,
+    /// recorded.
+    pub fn fill_random(&self, bytes: &mut [u8]) -> Result<(), getrandom::Error> {
+        let mut tape = self.tape.borrow_mut();
+        let mut filled = 0;
+        while filled < bytes.len() && self.next_entropy.get() < self.logged_entropy.get() {
+            let at = self.next_entropy.get();
+            bytes[filled] = u8::from_str_radix(&tape.entropy[at..at + 2], 16).unwrap_or_default();
+            self.next_entropy.set(at + 2);
+            filled += 1;
+        }
+        let fresh = &mut bytes[filled..];
+        getrandom::fill(fresh)?;
+        for byte in fresh.iter() {
+            tape.entropy.push_str(&format!("{byte:02x}"));
+        }
+        Ok(())
     }
 
     /// The wall clock for `Date`: from the log while it lasts, then live and recorded.
