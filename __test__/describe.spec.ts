@@ -114,6 +114,110 @@ describe('describeBindings tools', () => {
   })
 })
 
+describe('describeBindings with shared and recursive $refs', () => {
+  // 40 definitions, each referring to the two before it: 165 million paths through the refs, so
+  // printing every path (as inlining each $ref where it is used would) cannot finish in a test's time.
+  const WIDTH = 40
+  function chainOfDefinitions() {
+    const $defs: Record<string, object> = {}
+    for (let i = 0; i < WIDTH; i++) {
+      $defs[`step${i}`] =
+        i < 2
+          ? { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] }
+          : { type: 'object', properties: { prev: { $ref: `#/$defs/step${i - 1}` }, prevPrev: { $ref: `#/$defs/step${i - 2}` } } }
+    }
+    return { type: 'object', properties: { last: { $ref: `#/$defs/step${WIDTH - 1}` } }, required: ['last'], $defs }
+  }
+
+  it('prints each shared definition once, as a named type, and validates through it', async () => {
+    const { declarations, bindings } = describeBindings({ plan: { inputSchema: chainOfDefinitions(), execute: async () => 'planned' } })
+    // step0, step38 and step39 are referred to from one place each and printed there; the others
+    // from two places, so once as a named type
+    for (let i = 1; i < WIDTH - 2; i++) expect(declarations.match(new RegExp(`^type Step${i} = `, 'gm'))).toHaveLength(1)
+    for (const once of [0, WIDTH - 2, WIDTH - 1]) expect(declarations).not.toContain(`type Step${once} =`)
+    expect(declarations).toContain('type Step1 = {\n  label: string;\n};\n')
+    expect(declarations).toContain('type Step2 = {\n  prev?: Step1;\n  prevPrev?: {\n    label: string;\n  };\n};\n')
+    expect(declarations).toContain(`type Step5 = {\n  prev?: Step4;\n  prevPrev?: Step3;\n};`)
+    expect(declarations).toMatch(/plan\(input: \{\n\s+last: \{\n\s+prev\?: \{\n\s+prev\?: Step37;\n\s+prevPrev\?: Step36;\n\s+\};\n\s+prevPrev\?: Step37;/)
+    // linear in the schema, not in the paths through it
+    expect(declarations.length).toBeLessThan(100 * WIDTH)
+
+    // down `prev` from step39 to step1, whose label is required and a string
+    const chain = (label: unknown) => {
+      let step: object = { label }
+      for (let i = 2; i < WIDTH; i++) step = { prev: step }
+      return { last: step }
+    }
+    const plan = (bindings.tools as any).plan
+    await expect(plan(chain('x'))).resolves.toBe('planned')
+    await expect(plan(chain(7))).rejects.toThrow(`input.last${'.prev'.repeat(WIDTH - 2)}.label must be string`)
+  })
+
+  it('describes a recursive schema with a named type that refers to itself', async () => {
+    const node = {
+      description: 'A folder and what it holds.',
+      type: 'object',
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/definitions/folder' } } },
+      required: ['name'],
+    }
+    const { declarations, bindings } = describeBindings({
+      mkdirs: { inputSchema: { type: 'object', properties: { root: { $ref: '#/definitions/folder' } }, definitions: { folder: node } }, execute: async () => 'made' },
+      // `#` is the whole schema: its name comes from the tool
+      'links.follow': { inputSchema: { type: 'object', properties: { url: { type: 'string' }, next: { $ref: '#' } } }, execute: async () => 'followed' },
+    })
+    expect(declarations).toBe(
+      [
+        '/** A folder and what it holds. */',
+        'type Folder = {',
+        '  name: string;',
+        '  children?: Array<Folder>;',
+        '};',
+        'type LinksFollowInput = {',
+        '  url?: string;',
+        '  next?: LinksFollowInput;',
+        '};',
+        'declare const tools: {',
+        '  mkdirs(input?: {',
+        '    root?: Folder;',
+        '  }): Promise<unknown>;',
+        '  links: {',
+        '    follow(input?: LinksFollowInput): Promise<unknown>;',
+        '  };',
+        '};',
+        '',
+      ].join('\n'),
+    )
+    const result = await runtime.run({
+      source: `
+        const made = await tools.mkdirs({ root: { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] } })
+        const refused = await tools.mkdirs({ root: { name: 'a', children: [{ children: [] }] } }).catch((e: Error) => e.message)
+        return [made, refused, await tools.links.follow({ url: 'x', next: { url: 'y', next: {} } })]`,
+      bindings,
+    })
+    expect(result).toMatchObject({ ok: true, value: ['made', 'tools.mkdirs: invalid input: input.root.children[0].name is required', 'followed'] })
+  })
+
+  it('names a definition that would shadow a standard type, or one already named, apart', () => {
+    const { declarations } = describeBindings({
+      a: {
+        inputSchema: {
+          type: 'object',
+          properties: { x: { $ref: '#/$defs/Date' }, y: { $ref: '#/$defs/Date' }, z: { $ref: '#/$defs/item-list' }, w: { $ref: '#/$defs/item-list' } },
+          $defs: { Date: { type: 'string' }, 'item-list': { type: 'array', items: { type: 'number' } } },
+        },
+        execute: async () => null,
+      },
+      b: {
+        inputSchema: { type: 'object', properties: { p: { $ref: '#/$defs/Date' }, q: { $ref: '#/$defs/Date' } }, $defs: { Date: { type: 'number' } } },
+        execute: async () => null,
+      },
+    })
+    expect(declarations).toContain('type DateType = string;\ntype ItemList = Array<number>;\ntype DateType2 = number;\n')
+    expect(declarations).toContain('x?: DateType;')
+    expect(declarations).toContain('q?: DateType2;')
+  })
+})
+
 describe('describeBindings bindings', () => {
   it('passes a valid call to execute and its result to the program', async () => {
     const { bindings } = describeBindings({ search: searchTool })

@@ -5,6 +5,8 @@ const { default: Ajv2020 } = require('ajv/dist/2020')
 const { default: addFormats } = require('ajv-formats')
 const { describeValue: describePrimitive } = require('./options.js')
 const { IDENTIFIER } = require('./names.js')
+// Types of TypeScript's standard and DOM libraries a definition's name would shadow or clash with
+const GLOBAL_TYPES = new Set(['Promise', 'Array', 'Record', 'Partial', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Function', 'Date', 'RegExp', 'Error', 'Map', 'Set', 'JSON', 'Math', 'URL', 'Node', 'Element', 'Event', 'Text', 'Comment', 'Document', 'Window', 'Request', 'Response', 'Headers', 'File', 'Blob', 'Range', 'Selection', 'Location', 'History', 'Storage'])
 
 /**
  * Turns a catalog of JSON-Schema-described tools into TypeScript declarations to show a model
@@ -239,7 +241,7 @@ function inputIsOptional(schema) {
 function declare(tree, namespace, notes) {
   const tools = []
   forEachTool(tree, [], (tool, path) => tools.push(toolEntry(namespace, path, tool, notes)))
-  return { declarations: `declare const ${namespace}: ${declareTree(tree, '', notes)};\n`, tools }
+  return { declarations: declaration(tree, namespace, notes), tools }
 }
 
 function toolEntry(namespace, path, tool, notes) {
@@ -249,89 +251,187 @@ function toolEntry(namespace, path, tool, notes) {
     name: [namespace, ...path].join('.'),
     description: typeof tool.description === 'string' ? tool.description : undefined,
     parameters: isObject(tool.inputSchema) && isObject(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [],
-    declaration: `declare const ${namespace}: ${declareTree(alone, '', notes)};\n`,
+    declaration: declaration(alone, namespace, notes),
   }
 }
 
-function declareTree(tree, indent, notes) {
-  const inner = indent + '  '
-  const members = [...tree].map(([key, entry]) => {
-    if (entry instanceof Map) return `${inner}${propertyKey(key)}: ${declareTree(entry, inner, notes)};`
-    if (entry instanceof UntypedFunction) return `${inner}${propertyKey(key)}(...args: any[]): Promise<unknown>;`
-    const note = notes.get(entry) ?? {}
-    const comment = [entry.description, note.input && `Note: it ${note.input}, so its input is typed unknown.`, note.output && `Note: it ${note.output}, so its result is typed unknown.`]
-    // a schema that cannot be read is declared as no schema: unknown
-    const inputSchema = note.input ? undefined : entry.inputSchema
-    const outputSchema = note.output ? undefined : entry.outputSchema
-    const input = `input${inputIsOptional(inputSchema) ? '?' : ''}: ${schemaToType(inputSchema, inputSchema, inner)}`
-    const output = outputSchema === undefined ? 'unknown' : schemaToType(outputSchema, outputSchema, inner)
-    return `${docComment(comment.filter((part) => typeof part === 'string').join('\n'), inner)}${inner}${propertyKey(key)}(${input}): Promise<${output}>;`
-  })
-  return `{\n${members.join('\n')}\n${indent}}`
+/** `declare const namespace: {...}` for `tree`, after the named types its schemas share. */
+function declaration(tree, namespace, notes) {
+  const printer = new TypePrinter(tree, namespace, notes)
+  const body = printer.declareTree(tree, '')
+  return `${printer.namedTypes()}declare const ${namespace}: ${body};\n`
 }
 
-/** A readable TypeScript type for a JSON Schema; anything it cannot express becomes `unknown`. */
-function schemaToType(schema, root, indent, seen = new Set()) {
-  if (schema === true || schema === undefined) return 'unknown'
-  if (schema === false) return 'never'
-  if (!isObject(schema)) return 'unknown'
+/** A tool's schemas as its declaration prints them: one that cannot be read (a note says why) as none. */
+function schemasOf(tool, notes) {
+  const note = notes.get(tool) ?? {}
+  return { note, inputSchema: note.input ? undefined : tool.inputSchema, outputSchema: note.output ? undefined : tool.outputSchema }
+}
+
+/**
+ * Prints a catalog's schemas as TypeScript. A `$ref` target referenced from one place is printed
+ * there; one referenced from several places, or from inside itself, becomes a named type printed
+ * once (`type Address = {...}`), so the text, and the time to make it, grow with the size of the
+ * schemas, not with the number of paths through their references.
+ */
+class TypePrinter {
+  constructor(tree, namespace, notes) {
+    this.notes = notes
+    /** `$ref` targets printed as named types: target -> { name, root } */
+    this.named = new Map()
+    this.taken = new Set([...GLOBAL_TYPES, namespace])
+    const references = new Map()
+    forEachTool(tree, [], (tool, path) => {
+      if (tool instanceof UntypedFunction) return
+      const { inputSchema, outputSchema } = schemasOf(tool, notes)
+      for (const [root, role] of [[inputSchema, 'Input'], [outputSchema, 'Output']]) {
+        countReferences(root, root, references, new Set())
+        for (const [target, { count, recursive, ref }] of references) {
+          if ((count > 1 || recursive) && !this.named.has(target)) this.named.set(target, { name: this.nameFor(ref, path, role), root })
+        }
+      }
+    })
+  }
+
+  /** A type name for the definition `ref` points to, unused so far. */
+  nameFor(ref, toolPath, role) {
+    const words = (pointerKeys(ref).pop() ?? '').split(/[^A-Za-z0-9_$]+/).filter(Boolean)
+    // `#` is the whole schema: named after its tool
+    const parts = words.length ? words : [...toolPath, role]
+    let base = parts.map((w) => w[0].toUpperCase() + w.slice(1)).join('')
+    if (!/^[A-Za-z_$]/.test(base)) base = `T${base}`
+    if (GLOBAL_TYPES.has(base)) base = `${base}Type`
+    let name = base
+    for (let n = 2; this.taken.has(name); n++) name = `${base}${n}`
+    this.taken.add(name)
+    return name
+  }
+
+  /** `type Name = ...;` for each named type, in the order they were found. */
+  namedTypes() {
+    let out = ''
+    for (const [target, named] of this.named) {
+      out += `${docComment(target.description, '')}type ${named.name} = ${this.print(target, named.root, '', target)};\n`
+    }
+    return out
+  }
+
+  declareTree(tree, indent) {
+    const inner = indent + '  '
+    const members = [...tree].map(([key, entry]) => {
+      if (entry instanceof Map) return `${inner}${propertyKey(key)}: ${this.declareTree(entry, inner)};`
+      if (entry instanceof UntypedFunction) return `${inner}${propertyKey(key)}(...args: any[]): Promise<unknown>;`
+      const { note, inputSchema, outputSchema } = schemasOf(entry, this.notes)
+      const comment = [entry.description, note.input && `Note: it ${note.input}, so its input is typed unknown.`, note.output && `Note: it ${note.output}, so its result is typed unknown.`]
+      const input = `input${inputIsOptional(inputSchema) ? '?' : ''}: ${this.type(inputSchema, inputSchema, inner)}`
+      const output = outputSchema === undefined ? 'unknown' : this.type(outputSchema, outputSchema, inner)
+      return `${docComment(comment.filter((part) => typeof part === 'string').join('\n'), inner)}${inner}${propertyKey(key)}(${input}): Promise<${output}>;`
+    })
+    return `{\n${members.join('\n')}\n${indent}}`
+  }
+
+  /** A readable TypeScript type for a JSON Schema; anything it cannot express becomes `unknown`. */
+  type(schema, root, indent) {
+    return this.print(schema, root, indent, undefined)
+  }
+
+  /** `schema` as a type, its name if it is a named type (other than `defining`, being printed). */
+  print(schema, root, indent, defining) {
+    const named = this.named.get(schema)
+    if (named !== undefined && schema !== defining) return named.name
+    if (schema === true || schema === undefined) return 'unknown'
+    if (schema === false) return 'never'
+    if (!isObject(schema)) return 'unknown'
+    if (typeof schema.$ref === 'string') {
+      const target = resolveLocalRef(root, schema.$ref)
+      return target === undefined ? 'unknown' : this.type(target, root, indent)
+    }
+    const recurse = (s) => this.type(s, root, indent)
+    if ('const' in schema) return JSON.stringify(schema.const)
+    if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ')
+    const union = schema.anyOf ?? schema.oneOf
+    if (Array.isArray(union)) return union.map(recurse).join(' | ')
+    if (Array.isArray(schema.allOf)) return schema.allOf.map((s) => parenthesize(recurse(s))).join(' & ')
+    if (Array.isArray(schema.type)) return schema.type.map((type) => recurse({ ...schema, type })).join(' | ')
+    switch (schema.type) {
+      case 'string':
+      case 'boolean':
+      case 'null':
+        return schema.type
+      case 'number':
+      case 'integer':
+        return 'number'
+      case 'array': {
+        // draft 2020-12 spells tuples prefixItems; draft-07 spells them as an items array
+        const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? schema.items : undefined)
+        if (tuple) return `[${tuple.map(recurse).join(', ')}]`
+        return `Array<${recurse(schema.items)}>`
+      }
+      case 'object':
+        return this.objectType(schema, root, indent)
+      default:
+        return schema.properties ? this.objectType(schema, root, indent) : 'unknown'
+    }
+  }
+
+  objectType(schema, root, indent) {
+    const inner = indent + '  '
+    const required = new Set(schema.required ?? [])
+    const members = Object.entries(schema.properties ?? {}).map(([key, property]) => {
+      const type = this.type(property, root, inner)
+      const description = isObject(property) ? property.description : undefined
+      return `${docComment(description, inner)}${inner}${propertyKey(key)}${required.has(key) ? '' : '?'}: ${type};`
+    })
+    const extra = schema.additionalProperties
+    if (extra !== false && (members.length === 0 || isObject(extra))) {
+      members.push(`${inner}[key: string]: ${this.type(extra, root, inner)};`)
+    }
+    return `{\n${members.join('\n')}\n${indent}}`
+  }
+}
+
+/** [path segments, tool] of every tool in a catalog tree. */
+
+/**
+ * Counts, for each `$ref` target reachable from `schema`, the places that refer to it, and marks
+ * the targets a reference reaches from inside themselves. Each target is walked once, so this is
+ * linear in the size of the schema. It follows the keywords `TypePrinter#print` prints.
+ */
+function countReferences(schema, root, references, walking) {
+  if (!isObject(schema)) return
   if (typeof schema.$ref === 'string') {
     const target = resolveLocalRef(root, schema.$ref)
-    // a recursive schema would print forever: its second visit is left as unknown
-    if (target === undefined || seen.has(target)) return 'unknown'
-    return schemaToType(target, root, indent, new Set(seen).add(target))
+    if (target === undefined) return
+    const seen = references.get(target)
+    if (seen !== undefined) {
+      seen.count++
+      if (walking.has(target)) seen.recursive = true
+      return
+    }
+    references.set(target, { count: 1, recursive: false, ref: schema.$ref })
+    walking.add(target)
+    countReferences(target, root, references, walking)
+    walking.delete(target)
+    return
   }
-  const recurse = (s) => schemaToType(s, root, indent, seen)
-  if ('const' in schema) return JSON.stringify(schema.const)
-  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ')
-  const union = schema.anyOf ?? schema.oneOf
-  if (Array.isArray(union)) return union.map(recurse).join(' | ')
-  if (Array.isArray(schema.allOf)) return schema.allOf.map((s) => parenthesize(recurse(s))).join(' & ')
-  if (Array.isArray(schema.type)) return schema.type.map((type) => recurse({ ...schema, type })).join(' | ')
-  switch (schema.type) {
-    case 'string':
-    case 'boolean':
-    case 'null':
-      return schema.type
-    case 'number':
-    case 'integer':
-      return 'number'
-    case 'array':
-      return arrayType(schema, recurse)
-    case 'object':
-      return objectType(schema, root, indent, seen)
-    default:
-      return schema.properties ? objectType(schema, root, indent, seen) : 'unknown'
-  }
+  const children = [
+    ...(schema.anyOf ?? schema.oneOf ?? []),
+    ...(schema.allOf ?? []),
+    ...(schema.prefixItems ?? []),
+    ...[schema.items].flat(),
+    ...Object.values(schema.properties ?? {}),
+    schema.additionalProperties,
+  ]
+  for (const child of children) countReferences(child, root, references, walking)
 }
 
-function arrayType(schema, recurse) {
-  // draft 2020-12 spells tuples prefixItems; draft-07 spells them as an items array
-  const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? schema.items : undefined)
-  if (tuple) return `[${tuple.map(recurse).join(', ')}]`
-  return `Array<${recurse(schema.items)}>`
-}
-
-function objectType(schema, root, indent, seen) {
-  const inner = indent + '  '
-  const required = new Set(schema.required ?? [])
-  const members = Object.entries(schema.properties ?? {}).map(([key, property]) => {
-    const type = schemaToType(property, root, inner, seen)
-    const description = isObject(property) ? property.description : undefined
-    return `${docComment(description, inner)}${inner}${propertyKey(key)}${required.has(key) ? '' : '?'}: ${type};`
-  })
-  const extra = schema.additionalProperties
-  if (extra !== false && (members.length === 0 || isObject(extra))) {
-    members.push(`${inner}[key: string]: ${schemaToType(extra, root, inner, seen)};`)
-  }
-  return `{\n${members.join('\n')}\n${indent}}`
-}
+/** The keys a local JSON Pointer (`#/$defs/a~1b`) names, decoded. */
+const pointerKeys = (ref) => ref.slice(1).split('/').filter(Boolean).map((raw) => decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~'))
 
 function resolveLocalRef(root, ref) {
   if (!ref.startsWith('#')) return undefined
   let node = root
-  for (const raw of ref.slice(1).split('/').filter(Boolean)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
+  for (const key of pointerKeys(ref)) {
     if (!isObject(node) && !Array.isArray(node)) return undefined
     node = node[key]
   }

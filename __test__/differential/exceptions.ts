@@ -11,7 +11,6 @@ export const exceptions: { reason: string; programs: string[] }[] = [
         (moment) => `dates: toString (${moment})`,
       ),
       'dates: toTimeString',
-      'errors: an error after a line separator in a string',
       'errors: an invalid array length',
       'json: parse errors of common mistakes',
       'generators: destructuring a non-iterable',

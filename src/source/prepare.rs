@@ -196,7 +196,8 @@ pub fn prepare(program: &Shelled, scope: Scope) -> Result<Prepared, ProgramError
         cursor = at + edit.remove;
         let grown = edit.text.len() - edit.remove;
         if grown > 0 {
-            let (line, column) = index.line_col(at);
+            // Boa counts the script's columns in characters.
+            let (line, column) = index.line_char_col(at);
             insertions.push((line, column, grown as u32));
         }
     }
@@ -205,7 +206,7 @@ pub fn prepare(program: &Shelled, scope: Scope) -> Result<Prepared, ProgramError
     let declarations = if globals.is_empty() { String::new() } else { format!("var {};", globals.join(",")) };
     let prefix = format!("{declarations}(function({GLOBAL}){{\"use strict\";return(async function(){{");
     let script = format!("{prefix}{out}\n}})()}})");
-    Ok(Prepared { positions: PositionMap::new(prefix.chars().count() as u32, insertions, body.split('\n').count() as u32), script })
+    Ok(Prepared { positions: PositionMap::new(prefix.chars().count() as u32, insertions, &index), script })
 }
 
 fn order_edits(edits: Vec<Edit>) -> Vec<Edit> {
