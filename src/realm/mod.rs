@@ -153,12 +153,14 @@ struct LazyGlobals {
     define: fn(&mut Context) -> JsResult<()>,
 }
 
-static LAZY_GLOBALS: [LazyGlobals; 3] = [
+static LAZY_GLOBALS: [LazyGlobals; 4] = [
     LazyGlobals {
         // One group: URLSearchParams keeps a URL's query in step with it (`js/url_search_params.js`).
         names: &["URL", "URLSearchParams"],
         define: |context| {
             boa_runtime::register_extensions(UrlExtension, None, context)?;
+            // boa_runtime's URL with Node's `Invalid URL` error (`js/url.js`).
+            evaluated_global(context, "URL", include_str!("js/url.js"), &[])?;
             let parse = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(parse_form_urlencoded)).length(1).build();
             evaluated_global(context, "URLSearchParams", include_str!("js/url_search_params.js"), &[parse.into()])
         },
@@ -168,6 +170,10 @@ static LAZY_GLOBALS: [LazyGlobals; 3] = [
         define: |context| boa_runtime::register_extensions(EncodingExtension, None, context),
     },
     LazyGlobals { names: &["Intl"], define: |context| evaluated_global(context, "Intl", include_str!("js/intl.js"), &[]) },
+    LazyGlobals {
+        names: &["DOMException"],
+        define: |context| evaluated_global(context, "DOMException", include_str!("js/dom_exception.js"), &[]),
+    },
 ];
 
 /// Stands in for each of `lazy`'s globals with an accessor that defines the group once (which
