@@ -98,11 +98,13 @@ describe('structuredClone copies', () => {
 
 describe('structuredClone refuses', () => {
   it.each([
-    ['a function', 'structuredClone({ f() {} })', ['DataCloneError', 'a function could not be cloned']],
-    ['a symbol', 'structuredClone([Symbol()])', ['DataCloneError', 'a Symbol could not be cloned']],
+    ['a function, named by its source as Node names it', 'structuredClone({ f() {} })', ['DataCloneError', 'f() {} could not be cloned.']],
+    ['a symbol', "structuredClone([Symbol('tag')])", ['DataCloneError', 'Symbol(tag) could not be cloned.']],
     ['a Proxy, without running its traps', `structuredClone(new Proxy({}, { ownKeys() { throw new Error('trap ran') } }))`,
-      ['DataCloneError', 'a Proxy could not be cloned']],
-    ['a Promise', 'structuredClone(Promise.resolve(1))', ['DataCloneError', 'an object of this kind could not be cloned']],
+      ['DataCloneError', '#<Object> could not be cloned.']],
+    ['a Promise', 'structuredClone(Promise.resolve(1))', ['DataCloneError', '#<Promise> could not be cloned.']],
+    ['a detached ArrayBuffer', 'const b = new ArrayBuffer(1); structuredClone(b, { transfer: [b] }); structuredClone(b)',
+      ['DataCloneError', 'An ArrayBuffer is detached and could not be cloned.']],
     ['a transfer list of something else', 'structuredClone(1, { transfer: [{}] })',
       ['DataCloneError', 'options.transfer may list only ArrayBuffers, each once and not detached']],
     ['a buffer listed twice', 'const b = new ArrayBuffer(1); structuredClone(b, { transfer: [b, b] })',
@@ -113,5 +115,15 @@ describe('structuredClone refuses', () => {
     ['options that are not an object', 'structuredClone(1, 2)', ['TypeError', 'structuredClone: options must be an object']],
   ])('%s', async (_, call, expected) => {
     expect(await run(thrown(call))).toEqual(expected)
+  })
+
+  it('with a DOMException, or an Error named DataCloneError where the program replaced the global', async () => {
+    const value = await run(`
+      const refusal = () => { try { structuredClone(Symbol()) } catch (e) { return [e.constructor.name, e.name, e.code, e instanceof Error] } }
+      const first = refusal()
+      globalThis.DOMException = 'replaced'
+      return [first, refusal()]
+    `)
+    expect(value).toEqual([['DOMException', 'DataCloneError', 25, true], ['Error', 'DataCloneError', null, true]])
   })
 })

@@ -13,10 +13,9 @@ use std::collections::{HashMap, HashSet};
 
 use boa_engine::builtins::array_buffer::ArrayBuffer;
 use boa_engine::builtins::error::Error;
-use boa_engine::object::builtins::{
-    JsArray, JsArrayBuffer, JsDataView, JsDate, JsMap, JsProxy, JsRegExp, JsSet, JsSharedArrayBuffer, JsTypedArray,
-};
+use boa_engine::object::builtins::{JsArray, JsArrayBuffer, JsDataView, JsDate, JsMap, JsRegExp, JsSet, JsSharedArrayBuffer, JsTypedArray};
 use boa_engine::property::{PropertyDescriptor, PropertyKey};
+use boa_engine::vm::no_side_effects_string;
 use boa_engine::{
     Context, JsBigInt, JsError, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, JsVariant, NativeFunction, js_string,
 };
@@ -45,9 +44,19 @@ fn structured_clone(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
     Ok(copy)
 }
 
-/// The error the HTML algorithm throws (a `DOMException` there; the realm has none): an `Error`
-/// named `DataCloneError`, as Node's reads.
+/// The error the HTML algorithm throws: a `DOMException` named `DataCloneError` (the realm's
+/// global, `js/dom_exception.js`), or an `Error` of that name if the program replaced the global.
 fn data_clone_error(message: String, context: &mut Context) -> JsError {
+    let class = match context.global_object().get(js_string!("DOMException"), context) {
+        Ok(class) => class,
+        Err(error) => return error,
+    };
+    if let Some(class) = class.as_constructor() {
+        return match class.construct(&[js_string!(message).into(), js_string!("DataCloneError").into()], None, context) {
+            Ok(error) => JsError::from_opaque(error.into()),
+            Err(error) => error,
+        };
+    }
     let error = JsNativeError::error().with_message(message).into_opaque(context);
     let name = PropertyDescriptor::builder().value(js_string!("DataCloneError")).writable(true).enumerable(false).configurable(true);
     match error.define_property_or_throw(js_string!("name"), name, context) {
@@ -56,8 +65,10 @@ fn data_clone_error(message: String, context: &mut Context) -> JsError {
     }
 }
 
-fn not_cloneable(what: &str, context: &mut Context) -> JsError {
-    data_clone_error(format!("{what} could not be cloned"), context)
+/// `value` refused, named as V8 names it (`() => 1 could not be cloned.`).
+fn not_cloneable(value: &JsValue, context: &mut Context) -> JsError {
+    let value = no_side_effects_string(value, context);
+    data_clone_error(format!("{value} could not be cloned."), context)
 }
 
 fn transfer_error(context: &mut Context) -> JsError {
@@ -110,7 +121,7 @@ impl Cloner {
     fn value(&mut self, value: &JsValue, context: &mut Context) -> JsResult<JsValue> {
         match value.variant() {
             JsVariant::Object(object) => Ok(self.object(&object, context)?.into()),
-            JsVariant::Symbol(_) => Err(not_cloneable("a Symbol", context)),
+            JsVariant::Symbol(_) => Err(not_cloneable(value, context)),
             _ => Ok(value.clone()),
         }
     }
@@ -163,7 +174,7 @@ impl Cloner {
             return self.error(object, context);
         }
         if object.is_callable() {
-            return Err(not_cloneable("a function", context));
+            return Err(not_cloneable(&object.clone().into(), context));
         }
         if object.is_array() {
             let copy = JsObject::from(JsArray::new(context)?);
@@ -175,8 +186,7 @@ impl Cloner {
         // Proxies, Promises, WeakMaps and the like are refused, as in the HTML algorithm; class
         // instances are ordinary objects and are copied as plain ones.
         if !object.is_ordinary() {
-            let what = if JsProxy::from_object(object.clone()).is_ok() { "a Proxy" } else { "an object of this kind" };
-            return Err(not_cloneable(what, context));
+            return Err(not_cloneable(&object.clone().into(), context));
         }
         let copy = JsObject::with_object_proto(context.intrinsics());
         self.remember(object, copy.clone());
@@ -213,7 +223,7 @@ impl Cloner {
     /// buffer larger than what is left of the memory budget is refused before it is copied.
     fn array_buffer(&mut self, original: &JsObject, buffer: &JsArrayBuffer, context: &mut Context) -> JsResult<JsObject> {
         let Some(length) = buffer.data().map(|data| data.len()) else {
-            return Err(not_cloneable("a detached ArrayBuffer", context));
+            return Err(data_clone_error("An ArrayBuffer is detached and could not be cloned.".to_owned(), context));
         };
         let max_length = original.downcast_ref::<ArrayBuffer>().and_then(|buffer| buffer.max_byte_length());
         let copy = JsArrayBuffer::new(length, context)?;

@@ -1324,8 +1324,10 @@ fn accessor_of(holder: &JsObject, key: &PropertyKey, context: &mut Context) -> O
     descriptor.as_object()?.get(js_string!("get"), context).ok()?.as_object()
 }
 
-/// Rewrites Boa's `    at f (program.js:L:C)` frames to the original source's positions, drops
-/// the runtime's own wrapper frames, and names the file `program`.
+/// Rewrites Boa's `    at f (program:L:C)` frames to the original source's positions, and
+/// drops the runtime's own wrapper frames and those of other scripts: the realm's own (`URL`,
+/// `URLSearchParams`, `Intl`, `DOMException`) and the host's modules, whose positions are not
+/// the program's.
 pub fn map_stack(stack: &str, positions: &PositionMap) -> String {
     stack
         .lines()
@@ -1335,6 +1337,9 @@ pub fn map_stack(stack: &str, positions: &PositionMap) -> String {
             let mut parts = inner.rsplitn(3, ':');
             let column: u32 = parts.next()?.parse().ok()?;
             let row: u32 = parts.next()?.parse().ok()?;
+            if parts.next()? != "program" {
+                return None;
+            }
             let (row, column) = positions.original(row, column)?;
             let name = line[..open].trim().trim_start_matches("at ").trim();
             let name = if name.is_empty() || name == "<main>" { "<program>" } else { name };
@@ -1355,6 +1360,15 @@ pub fn first_position(mapped_stack: &str) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stacks_keep_only_the_programs_frames() {
+        // The realm's own scripts and the host's modules have positions of their own.
+        let stack =
+            "TypeError: bad\n    at URLSearchParams (unknown at :14:66)\n    at greet (helpers.js:2:9)\n    at <main> (program:2:7)";
+        let positions = PositionMap::new(0, Vec::new(), 40);
+        assert_eq!(map_stack(stack, &positions), "    at <program> (program:2:7)");
+    }
 
     #[test]
     fn quotes_as_node_chooses_them() {

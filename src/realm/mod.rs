@@ -156,12 +156,14 @@ struct LazyGlobals {
     define: fn(&mut Context) -> JsResult<()>,
 }
 
-static LAZY_GLOBALS: [LazyGlobals; 5] = [
+static LAZY_GLOBALS: [LazyGlobals; 6] = [
     LazyGlobals {
         // One group: URLSearchParams keeps a URL's query in step with it (`js/url_search_params.js`).
         names: &["URL", "URLSearchParams"],
         define: |context| {
             boa_runtime::register_extensions(UrlExtension, None, context)?;
+            // boa_runtime's URL with Node's `Invalid URL` error (`js/url.js`).
+            evaluated_global(context, "URL", include_str!("js/url.js"), &[])?;
             let parse = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(parse_form_urlencoded)).length(1).build();
             evaluated_global(context, "URLSearchParams", include_str!("js/url_search_params.js"), &[parse.into()])
         },
@@ -179,6 +181,10 @@ static LAZY_GLOBALS: [LazyGlobals; 5] = [
         },
     },
     LazyGlobals { names: &["crypto"], define: crypto::define },
+    LazyGlobals {
+        names: &["DOMException"],
+        define: |context| evaluated_global(context, "DOMException", include_str!("js/dom_exception.js"), &[]),
+    },
 ];
 
 /// Defines each of `names` as a web global: the property of that name of `members`.

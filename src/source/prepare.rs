@@ -15,7 +15,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::error::{ErrorKind, ProgramError};
 use crate::source::nesting;
 use crate::source::positions::{LineIndex, PositionMap};
-use crate::source::strip::{SHELL_CLOSE, SHELL_OPEN, Shelled, body_offset, syntax_error};
+use crate::source::strip::{SHELL_CLOSE, SHELL_OPEN, Shelled, body_offset, misplaced_await, syntax_error};
 
 /// Identifiers the runtime's wrapper uses; programs may not declare or reference them.
 pub const RESERVED_PREFIX: &str = "__crb_";
@@ -138,7 +138,14 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
 fn parse(body: &str) -> Result<Shelled, ProgramError> {
     let code = format!("{SHELL_OPEN}{body}{SHELL_CLOSE}");
     let start = BytePos(0);
-    let fail = |e: swc_ecma_parser::error::Error| syntax_error(body, &e.kind().msg(), Some(body_offset(e.span().lo, start, body.len())));
+    let fail = |e: swc_ecma_parser::error::Error| {
+        // V8's words for an `await` in a function that is not async.
+        let (message, at) = match misplaced_await(&code, start, Syntax::Es(Default::default()), Some(e.span().lo)) {
+            Some(at) => ("await is only valid in async functions and the top level bodies of modules".into(), at),
+            None => (e.kind().msg(), e.span().lo),
+        };
+        syntax_error(body, &message, Some(body_offset(at, start, body.len())))
+    };
     let comments = SingleThreadedComments::default();
     let mut parser =
         Parser::new(Syntax::Es(Default::default()), StringInput::new(&code, start, BytePos(code.len() as u32)), Some(&comments));

@@ -9,8 +9,10 @@ use std::sync::{Arc, Mutex};
 use swc_common::comments::SingleThreadedComments;
 use swc_common::errors::{DiagnosticBuilder, Emitter, Handler};
 use swc_common::sync::Lrc;
-use swc_common::{BytePos, SourceMap};
+use swc_common::{BytePos, SourceMap, Spanned};
 use swc_ecma_ast::Script;
+use swc_ecma_parser::error::SyntaxError;
+use swc_ecma_parser::{Parser, StringInput, Syntax};
 use swc_ts_fast_strip::{Options, operate};
 
 use crate::error::{ErrorKind, ProgramError};
@@ -96,10 +98,32 @@ pub fn strip_types(source: &str) -> Result<Shelled, ProgramError> {
             let diagnostics = collector.0.lock().map(|mut d| std::mem::take(&mut *d)).unwrap_or_default();
             let first = diagnostics.into_iter().next();
             let message = first.as_ref().map_or_else(|| err.message.clone(), |d| d.message.clone());
-            let offset = first.and_then(|d| d.offset).map(|lo| body_offset(BytePos(lo), start, source.len()));
-            Err(syntax_error(source, &with_rewrite_hint(&message), offset))
+            let offset = first.and_then(|d| d.offset).map(BytePos);
+            // Node's stripper (amaro) words this mistake as swc does for a module.
+            let shelled = format!("{SHELL_OPEN}{source}{SHELL_CLOSE}");
+            let (message, offset) = match misplaced_await(&shelled, start, Syntax::Typescript(Default::default()), offset) {
+                Some(at) => ("await isn't allowed in non-async function".to_owned(), Some(at)),
+                None => (with_rewrite_hint(&message), offset),
+            };
+            Err(syntax_error(source, &message, offset.map(|at| body_offset(at, start, source.len()))))
         }
     }
+}
+
+/// Where an `await` sits in a function that is not async, when that is what makes `shelled` (a
+/// program in the shell, positions from `start`) fail to parse at `failed_at`. A script reads
+/// such an `await` as an identifier and fails on the token after it (`Expected ',', got
+/// 'ident'`); parsed as a module, where `await` is reserved, swc names the mistake itself.
+pub fn misplaced_await(shelled: &str, start: BytePos, syntax: Syntax, failed_at: Option<BytePos>) -> Option<BytePos> {
+    let end = BytePos(start.0 + shelled.len() as u32);
+    let mut parser = Parser::new(syntax, StringInput::new(shelled, start, end), None);
+    let result = parser.parse_module().err();
+    let at = result
+        .into_iter()
+        .chain(parser.take_errors())
+        .find(|error| matches!(error.kind(), SyntaxError::AwaitInFunction))
+        .map(|error| error.span().lo)?;
+    failed_at.is_none_or(|failed_at| at <= failed_at).then_some(at)
 }
 
 /// Drops the comments the stripper erased with the types around them (`x as /* why */ T`): they

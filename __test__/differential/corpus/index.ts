@@ -7,6 +7,7 @@ import { control } from './control'
 import { data } from './data'
 import { dates } from './dates'
 import { language } from './language'
+import { messages } from './messages'
 import { numbers } from './numbers'
 import { regex } from './regex'
 import { strings } from './strings'
@@ -22,6 +23,7 @@ export const corpus: Program[] = [
   ...regex,
   ...language,
   ...control,
+  ...messages,
   ...data,
   ...typescript,
   ...cache,

@@ -108,6 +108,8 @@ mod host_defined;
 mod sys;
 
 mod spanned_source_text;
+// Patched (code-runtime-boa): where operators are in the source text.
+mod source_lines;
 use spanned_source_text::SourceText;
 pub use spanned_source_text::SpannedSourceText;
 

@@ -1,14 +1,21 @@
-use std::rc::Rc;
+use std::{cell::OnceCell, rc::Rc};
 
 use boa_ast::LinearSpan;
 use boa_gc::{Finalize, Trace};
 
+use crate::source_lines::SourceLines;
+
 struct Inner {
     source_text: boa_ast::SourceText,
+    /// Patched (code-runtime-boa): built the first time an operator is looked for.
+    lines: OnceCell<SourceLines>,
 }
 impl Inner {
     fn new(source_text: boa_ast::SourceText) -> Self {
-        Self { source_text }
+        Self {
+            source_text,
+            lines: OnceCell::new(),
+        }
     }
 }
 
@@ -37,6 +44,23 @@ impl SourceText {
 
     fn is_empty(&self) -> bool {
         self.source_text.is_none()
+    }
+
+    /// Patched (code-runtime-boa): where the operator between two operands is, `from` being the
+    /// end of the first and `until` the start of the second (`source_lines.rs`).
+    pub(crate) fn operator_between(
+        &self,
+        from: boa_ast::Position,
+        until: boa_ast::Position,
+    ) -> Option<boa_ast::Position> {
+        let inner = self.source_text.as_ref()?;
+        let text = inner
+            .source_text
+            .get_code_points_from_pos(boa_ast::LinearPosition::new(0));
+        inner
+            .lines
+            .get_or_init(|| SourceLines::new(text))
+            .operator_between(text, from, until)
     }
 }
 

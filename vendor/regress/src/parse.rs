@@ -281,6 +281,9 @@ impl IntoIterator for ClassSetAlternativeStrings {
     }
 }
 
+/// Patched (code-runtime-boa): the texts passed here are V8's for the same mistakes
+/// (`Unterminated character class`, `Nothing to repeat`, `Unterminated group`, ...), which
+/// boa_engine puts after `Invalid regular expression: /pattern/flags: `, as V8 does.
 fn error<S, T>(text: S) -> Result<T, Error>
 where
     S: ToString,
@@ -495,7 +498,7 @@ where
         // something left, it's an error (for example, an excess closing paren).
         let body = self.consume_disjunction()?;
         match self.input.peek().copied() {
-            Some(c) if c == ')' as u32 => error("Unbalanced parenthesis"),
+            Some(c) if c == ')' as u32 => error("Unmatched ')'"),
             Some(c) => error(format!(
                 "Unexpected char: {}",
                 char::from_u32(c)
@@ -563,7 +566,7 @@ where
                 '\\' => {
                     self.consume('\\');
                     let Some(c) = self.peek() else {
-                        return error("Incomplete escape");
+                        return error("\\ at end of pattern");
                     };
                     match to_char_sat(c) {
                         // Term :: Assertion :: \b
@@ -658,7 +661,7 @@ where
                         self.consume('(');
                         let group = self.group_count;
                         if self.group_count as usize >= MAX_CAPTURE_GROUPS {
-                            return error("Capture group count limit exceeded");
+                            return error("Too many captures");
                         }
                         self.group_count += 1;
 
@@ -667,7 +670,7 @@ where
                         if self.try_consume_str("?") {
                             group_name = self.try_consume_named_capture_group_name();
                             if group_name.is_none() {
-                                return error("Invalid token at named capture group identifier");
+                                return error("Invalid capture group name");
                             };
                         }
                         let contents = Box::new(self.consume_disjunction()?);
@@ -678,7 +681,7 @@ where
                         })
                     }
                     if !self.try_consume(')') {
-                        return error("Unbalanced parenthesis");
+                        return error("Unterminated group");
                     }
                 }
 
@@ -699,7 +702,7 @@ where
                 // Term :: ExtendedAtom :: InvalidBracedQuantifier
                 '{' if !self.flags.unicode => {
                     if self.try_consume_braced_quantifier().is_some() {
-                        return error("Invalid braced quantifier");
+                        return error("Nothing to repeat");
                     }
 
                     // Term :: ExtendedAtom :: ExtendedPatternCharacter
@@ -708,13 +711,13 @@ where
                 }
 
                 // Term :: Atom :: PatternCharacter :: SourceCharacter but not ^ $ \ . * + ? ( ) [ ] { } |
-                '*' | '+' | '?' | ']' | '{' | '}' if self.flags.unicode => {
-                    return error("Invalid atom character");
+                ']' | '{' | '}' if self.flags.unicode => {
+                    return error("Lone quantifier brackets");
                 }
 
                 // Term :: ExtendedAtom :: SourceCharacter but not ^ $ \ . * + ? ( ) [ |
                 '*' | '+' | '?' => {
-                    return error("Invalid atom character");
+                    return error("Nothing to repeat");
                 }
 
                 // Term :: Atom :: PatternCharacter
@@ -728,14 +731,14 @@ where
             // We just parsed a term; try parsing a quantifier.
             if let Some(quant) = self.try_consume_quantifier()? {
                 if !quantifier_allowed {
-                    return error("Quantifier not allowed here");
+                    return error("Nothing to repeat");
                 }
                 // Validate the quantifier.
                 // Note we don't want to do this as part of parsing the quantiifer in some cases
                 // an incomplete quantifier is not recognized as a quantifier, e.g. `/{3/` is
                 // valid.
                 if matches!(quant.max, Some(max) if quant.min > max) {
-                    return error("Invalid quantifier");
+                    return error("numbers out of order in {} quantifier");
                 }
                 let quantifee = result.split_off(start_offset);
                 if self.loop_count as usize >= MAX_LOOPS {
@@ -786,20 +789,20 @@ where
                         _ => unreachable!(),
                     };
                     if target.is_some() {
-                        return error("Invalid group modifier");
+                        return error("Invalid group");
                     }
                     *target = Some(value);
                     saw_flag = true;
                 }
                 '-' => {
                     if seen_hyphen {
-                        return error("Invalid group modifier");
+                        return error("Invalid group");
                     }
                     seen_hyphen = true;
                 }
                 ':' => {
                     if !saw_flag {
-                        return error("Invalid group modifier");
+                        return error("Invalid group");
                     }
                     self.input = cursor;
                     let mut new_flags = self.flags;
@@ -825,13 +828,13 @@ where
                     return Ok(Some(contents));
                 }
                 _ => {
-                    return error("Invalid group modifier");
+                    return error("Invalid group");
                 }
             }
 
             current = match cursor.next() {
                 Some(next) => next,
-                None => return error("Invalid group modifier"),
+                None => return error("Invalid group"),
             };
         }
     }
@@ -848,7 +851,7 @@ where
         loop {
             match self.peek().map(to_char_sat) {
                 None => {
-                    return error("Unbalanced bracket");
+                    return error("Unterminated character class");
                 }
                 Some(']') => {
                     self.consume(']');
@@ -882,9 +885,7 @@ where
             // ES6 21.2.2.15.1 "If i > j, throw a SyntaxError exception"
             if let (ClassAtom::CodePoint(c1), ClassAtom::CodePoint(c2)) = (&first, &second) {
                 if c1 > c2 {
-                    return error(
-                        "Range values reversed, start char code is greater than end char code.",
-                    );
+                    return error("Range out of order in character class");
                 }
                 result.cps.add(Interval {
                     first: *c1,
@@ -895,7 +896,7 @@ where
             }
 
             if self.flags.unicode {
-                return error("Invalid character range");
+                return error("Invalid character class");
             }
 
             // If it does not match a range treat as any match single characters.
@@ -921,7 +922,7 @@ where
                 let ec = if let Some(ec) = self.peek() {
                     ec
                 } else {
-                    return error("Unterminated escape");
+                    return error("\\ at end of pattern");
                 };
                 match to_char_sat(ec) {
                     // ClassEscape :: b
@@ -1013,7 +1014,7 @@ where
                                 iv: CodePointSet::from_sorted_disjoint_intervals(s.to_vec()),
                                 negate,
                             })),
-                            PropertyEscapeKind::StringSet(_) => error("Invalid property escape"),
+                            PropertyEscapeKind::StringSet(_) => error("Invalid property name"),
                         }
                     }
                     // ClassEscape :: CharacterEscape
@@ -1040,7 +1041,7 @@ where
             }
             Some(_) => self.consume_class_set_operand(in_negated_class)?,
             None => {
-                return error("Unbalanced class set bracket");
+                return error("Unterminated character class");
             }
         };
 
@@ -1098,7 +1099,7 @@ where
                 ClassSetOperator::Union
             }
             None => {
-                return error("Unbalanced class set bracket");
+                return error("Unterminated character class");
             }
         };
 
@@ -1111,7 +1112,7 @@ where
                             return Ok(result);
                         }
                         Some(_) => self.consume_class_set_operand(in_negated_class)?,
-                        None => return error("Unbalanced class set bracket"),
+                        None => return error("Unterminated character class"),
                     };
                     if self.peek() == Some(0x2D /* - */) {
                         self.consume('-');
@@ -1145,10 +1146,10 @@ where
                         Some(0x5D /* ] */) => return Ok(result),
                         Some(0x26 /* & */) => {}
                         Some(_) => return error("Unexpected character in class set intersection"),
-                        _ => return error("Unbalanced class set bracket"),
+                        _ => return error("Unterminated character class"),
                     }
                     if self.next() != Some(0x26 /* & */) {
-                        return error("Unbalanced class set bracket");
+                        return error("Unterminated character class");
                     }
                 }
             }
@@ -1161,10 +1162,10 @@ where
                         Some(0x5D /* ] */) => return Ok(result),
                         Some(0x2D /* - */) => {}
                         Some(_) => return error("Unexpected character in class set subtraction"),
-                        _ => return error("Unbalanced class set bracket"),
+                        _ => return error("Unterminated character class"),
                     }
                     if self.next() != Some(0x2D /* - */) {
-                        return error("Unbalanced class set bracket");
+                        return error("Unterminated character class");
                     }
                 }
             }
@@ -1280,7 +1281,7 @@ where
                                     intervals.to_vec(),
                                 )))
                             }
-                            PropertyEscapeKind::StringSet(_) if in_negated_class => error("Invalid character escape"),
+                            PropertyEscapeKind::StringSet(_) if in_negated_class => error("Invalid escape"),
                             PropertyEscapeKind::StringSet(strings) => {
                                 Ok(ClassStringDisjunction(ClassSetAlternativeStrings(strings.iter().map(|s| Box::from(*s)).collect())))
                             }
@@ -1295,7 +1296,7 @@ where
                                     s.to_vec(),
                                 ).inverted()))
                             }
-                            PropertyEscapeKind::StringSet(_) => error("Invalid character escape"),
+                            PropertyEscapeKind::StringSet(_) => error("Invalid escape"),
                         }
                     }
                     // ClassSetCharacter:: \b
@@ -1415,7 +1416,7 @@ where
                 } else if self.flags.unicode {
                     // if there was a brace '{' that doesn't parse into a valid quantifier,
                     // it's not valid with the unicode flag
-                    error("Invalid quantifier")
+                    error("Incomplete quantifier")
                 } else {
                     Ok(None)
                 }
@@ -1511,7 +1512,7 @@ where
                 {
                     return Ok((nc as u32) % 32);
                 }
-                error("Invalid character escape")
+                error("Invalid escape")
             }
             // CharacterEscape :: 0 [lookahead ∉ DecimalDigit]
             '0' if self
@@ -1536,7 +1537,7 @@ where
                         self.input = orig_input;
                         Ok(c)
                     }
-                    _ => error("Invalid character escape"),
+                    _ => error("Invalid escape"),
                 }
             }
             // CharacterEscape :: RegExpUnicodeEscapeSequence
@@ -1547,7 +1548,7 @@ where
                     // CharacterEscape :: IdentityEscape :: SourceCharacterIdentityEscape
                     Ok(c)
                 } else {
-                    error("Invalid unicode escape")
+                    error("Invalid Unicode escape")
                 }
             }
             // CharacterEscape :: [~UnicodeMode] LegacyOctalEscapeSequence
@@ -1589,14 +1590,14 @@ where
             | '/' => Ok(c),
             // CharacterEscape :: IdentityEscape :: SourceCharacterIdentityEscape
             _ if !self.flags.unicode => Ok(c),
-            _ => error("Invalid character escape"),
+            _ => error("Invalid escape"),
         }
     }
 
     // AtomEscape
     fn consume_atom_escape(&mut self) -> Result<ir::Node, Error> {
         let Some(c) = self.peek() else {
-            return error("Incomplete escape");
+            return error("\\ at end of pattern");
         };
         match to_char_sat(c) {
             'd' | 'D' => {
@@ -1652,7 +1653,7 @@ where
                             }))
                         }
                     }
-                    PropertyEscapeKind::StringSet(_) if negate => error("Invalid character escape"),
+                    PropertyEscapeKind::StringSet(_) if negate => error("Invalid escape"),
                     PropertyEscapeKind::StringSet(strings) => Ok(ir::Node::StringSet {
                         alternatives: strings.iter().map(|s| Box::from(*s)).collect(),
                         icase: self.flags.icase,
@@ -1670,7 +1671,7 @@ where
                         icase: self.flags.icase,
                     })
                 } else {
-                    error("Invalid character escape")
+                    error("Invalid escape")
                 }
             }
 
@@ -1700,14 +1701,11 @@ where
                 self.consume('k');
                 // Must have a valid group name.
                 let Some(group_name) = self.try_consume_named_capture_group_name() else {
-                    return error("Invalid named backreference syntax");
+                    return error("Invalid named reference");
                 };
                 // The group name must be the name of a previously defined capture group.
                 let Some(group_indices) = self.named_group_indices.get(&group_name) else {
-                    return error(format!(
-                        "Backreference to invalid named capture group: {}",
-                        group_name
-                    ));
+                    return error("Invalid named capture referenced");
                 };
                 // Note backreferences are 1-based.
                 let node = match group_indices.len() {
@@ -2061,7 +2059,7 @@ where
 
     fn try_consume_unicode_property_escape(&mut self) -> Result<PropertyEscapeKind, Error> {
         if !self.try_consume('{') {
-            return error("Invalid character at property escape start");
+            return error("Invalid property name");
         }
 
         let mut buffer = String::new();

@@ -572,8 +572,12 @@ pub struct ByteCompiler<'ctx> {
 
 pub(crate) enum BindingKind {
     Stack(u32),
-    Local(Option<u32>),
+    /// Patched (code-runtime-boa): the register of a local binding (upstream's `Local(Some)`).
+    Local(u32),
     Global(u32),
+    /// Patched (code-runtime-boa): a local binding read or written before its declaration (in
+    /// its temporal dead zone), by name for the error's message. Upstream: `Local(None)`.
+    Uninitialized(JsString),
 }
 
 /// Where the call result should go.
@@ -770,7 +774,10 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
 
         if binding.local() {
-            return BindingKind::Local(self.local_binding_registers.get(binding).copied());
+            return match self.local_binding_registers.get(binding) {
+                Some(register) => BindingKind::Local(*register),
+                None => BindingKind::Uninitialized(binding.locator().name().clone()),
+            };
         }
 
         if let Some(index) = self.bindings_map.get(&binding.locator()) {
@@ -797,12 +804,12 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
 
         if binding.local() {
-            return BindingKind::Local(Some(
+            return BindingKind::Local(
                 *self
                     .local_binding_registers
                     .entry(binding)
                     .or_insert_with(|| self.register_allocator.alloc_persistent().index()),
-            ));
+            );
         }
 
         if let Some(index) = self.bindings_map.get(&binding.locator()) {
@@ -864,6 +871,20 @@ impl<'ctx> ByteCompiler<'ctx> {
 
     fn next_opcode_location(&mut self) -> Address {
         self.bytecode.next_opcode_location()
+    }
+
+    /// Patched (code-runtime-boa): where the operator between `lhs` and `rhs` is, as V8 places
+    /// the errors of binary operators and assignments (`t += 1` at `+=`), or `expression`'s
+    /// start if the source text is not there to find it in.
+    pub(crate) fn operator_position(
+        &self,
+        expression: &impl Spanned,
+        lhs: &impl Spanned,
+        rhs: &impl Spanned,
+    ) -> Position {
+        self.source_text()
+            .operator_between(lhs.span().end(), rhs.span().start())
+            .unwrap_or(expression.span().start())
     }
 
     pub(crate) fn position_guard(
@@ -992,14 +1013,16 @@ impl<'ctx> ByteCompiler<'ctx> {
                     .bytecode
                     .emit_delete_name(value.variable(), (*index).into()),
             },
-            BindingKind::Local(None) => {
-                let error_msg = self.get_or_insert_literal(Literal::String(js_string!(
-                    "access of uninitialized binding"
-                )));
+            BindingKind::Uninitialized(name) => {
+                // Patched (code-runtime-boa): V8's words, naming the binding.
+                let message =
+                    crate::vm::uninitialized_binding_message(&name.to_std_string_escaped());
+                let error_msg =
+                    self.get_or_insert_literal(Literal::String(JsString::from(message)));
                 self.bytecode
                     .emit_throw_new_reference_error(error_msg.into());
             }
-            BindingKind::Local(Some(index)) => match opcode {
+            BindingKind::Local(index) => match opcode {
                 BindingAccessOpcode::GetName
                 | BindingAccessOpcode::GetNameOrUndefined
                 | BindingAccessOpcode::GetNameAndLocator => {
@@ -1591,7 +1614,11 @@ impl<'ctx> ByteCompiler<'ctx> {
 
                 let value = expr_fn(self);
 
-                if is_lexical {
+                // Patched (code-runtime-boa): a write before the declaration throws, as a read
+                // there does (`x = 1; let x`); upstream gave the binding its register and wrote it.
+                if let BindingKind::Uninitialized(_) = index {
+                    self.emit_binding_access(BindingAccessOpcode::SetName, &index, value);
+                } else if is_lexical {
                     match self.lexical_scope.set_mutable_binding(name.clone()) {
                         Ok(binding) => {
                             let index = self.insert_binding(binding);
@@ -1831,7 +1858,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             let name = self.resolve_identifier_expect(*name);
             let binding = self.lexical_scope.get_identifier_reference(name);
             let index = self.get_binding(&binding);
-            if let BindingKind::Local(Some(local_reg)) = &index {
+            if let BindingKind::Local(local_reg) = &index {
                 inner_fn(self, RegisterOperand::from(*local_reg));
                 return;
             }
@@ -2678,7 +2705,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                         let index = self.get_binding(&binding);
                         let index = match index {
                             BindingKind::Global(index) | BindingKind::Stack(index) => index,
-                            BindingKind::Local(_) => {
+                            BindingKind::Local(_) | BindingKind::Uninitialized(_) => {
                                 unreachable!("with binding cannot be local")
                             }
                         };

@@ -727,8 +727,12 @@ impl JsObject {
             // b. If IsCallable(getter) is false and getter is not undefined, throw a TypeError exception.
             // todo: extract IsCallable to be callable from Value
             if !getter.is_undefined() && getter.as_object().is_none_or(|o| !o.is_callable()) {
+                // Patched (code-runtime-boa): V8's words.
                 return Err(JsNativeError::typ()
-                    .with_message("Property descriptor getter must be callable")
+                    .with_message(format!(
+                        "Getter must be a function: {}",
+                        crate::vm::no_side_effects_string(&getter, context)
+                    ))
                     .into());
             }
             // c. Set desc.[[Get]] to getter.
@@ -744,8 +748,12 @@ impl JsObject {
             // 14.b. If IsCallable(setter) is false and setter is not undefined, throw a TypeError exception.
             // todo: extract IsCallable to be callable from Value
             if !setter.is_undefined() && setter.as_object().is_none_or(|o| !o.is_callable()) {
+                // Patched (code-runtime-boa): V8's words.
                 return Err(JsNativeError::typ()
-                    .with_message("Property descriptor setter must be callable")
+                    .with_message(format!(
+                        "Setter must be a function: {}",
+                        crate::vm::no_side_effects_string(&setter, context)
+                    ))
                     .into());
             }
             // 14.c. Set desc.[[Set]] to setter.

@@ -109,9 +109,13 @@ impl JsObject {
         )?;
         // 5. If success is false and Throw is true, throw a TypeError exception.
         if !success && throw {
-            return Err(JsNativeError::typ()
-                .with_message(format!("cannot set non-writable property: {key}"))
-                .into());
+            // Patched (code-runtime-boa): V8's words for why (`vendor/README.md`).
+            return Err(crate::vm::failed_set_error(
+                self,
+                &self.clone().into(),
+                &key,
+                context,
+            ));
         }
         // 6. Return success.
         Ok(success)
@@ -236,9 +240,8 @@ impl JsObject {
         let success = self.create_data_property(key.clone(), value, context)?;
         // 4. If success is false, throw a TypeError exception.
         if !success {
-            return Err(JsNativeError::typ()
-                .with_message(format!("cannot redefine property: {key}"))
-                .into());
+            // Patched (code-runtime-boa): V8's words for why (`vendor/README.md`).
+            return Err(crate::vm::failed_define_error(self, &key, context));
         }
         // 5. Return success.
         Ok(success)
@@ -322,9 +325,8 @@ impl JsObject {
         )?;
         // 4. If success is false, throw a TypeError exception.
         if !success {
-            return Err(JsNativeError::typ()
-                .with_message(format!("cannot redefine property: {key}"))
-                .into());
+            // Patched (code-runtime-boa): V8's words for why (`vendor/README.md`).
+            return Err(crate::vm::failed_define_error(self, &key, context));
         }
         // 5. Return success.
         Ok(success)
@@ -347,9 +349,8 @@ impl JsObject {
         let success = self.__delete__(&key, &mut InternalMethodPropertyContext::new(context))?;
         // 4. If success is false, throw a TypeError exception.
         if !success {
-            return Err(JsNativeError::typ()
-                .with_message(format!("cannot delete non-configurable property: {key}"))
-                .into());
+            // Patched (code-runtime-boa): V8's words (`vendor/README.md`).
+            return Err(crate::vm::failed_delete_error(self, &key, context));
         }
         // 5. Return success.
         Ok(success)
@@ -1131,8 +1132,12 @@ impl JsObject {
 
         match &entry {
             // 2. If entry is empty, throw a TypeError exception.
+            // Patched (code-runtime-boa): V8's words, naming the member.
             None => Err(JsNativeError::typ()
-                .with_message("Private element does not exist on object")
+                .with_message(format!(
+                    "Cannot read private member #{} from an object whose class did not declare it",
+                    name.description.to_std_string_escaped()
+                ))
                 .into()),
 
             // 3. If entry.[[Kind]] is field or method, then
@@ -1179,9 +1184,13 @@ impl JsObject {
 
         match entry {
             // 2. If entry is empty, throw a TypeError exception.
+            // Patched (code-runtime-boa): V8's words, naming the member.
             None => {
                 return Err(JsNativeError::typ()
-                    .with_message("Private element does not exist on object")
+                    .with_message(format!(
+                        "Cannot write private member #{} to an object whose class did not declare it",
+                        name.description.to_std_string_escaped()
+                    ))
                     .into());
             }
 

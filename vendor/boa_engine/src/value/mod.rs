@@ -928,11 +928,13 @@ impl JsValue {
     /// [spec]: https://tc39.es/ecma262/#sec-tobigint
     pub fn to_bigint(&self, context: &mut Context) -> JsResult<JsBigInt> {
         match self.variant() {
+            // Patched (code-runtime-boa): the messages in V8's words (`Cannot convert x to a
+            // BigInt`).
             JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert null to a BigInt")
+                .with_message("Cannot convert null to a BigInt")
                 .into()),
             JsVariant::Undefined => Err(JsNativeError::typ()
-                .with_message("cannot convert undefined to a BigInt")
+                .with_message("Cannot convert undefined to a BigInt")
                 .into()),
             JsVariant::String(string) => JsBigInt::from_js_string(&string).map_or_else(
                 || {
@@ -944,7 +946,7 @@ impl JsValue {
                     }
                     Err(JsNativeError::syntax()
                         .with_message(format!(
-                            "cannot convert string '{}' to bigint primitive",
+                            "Cannot convert {} to a BigInt",
                             string.to_std_string_escaped()
                         ))
                         .into())
@@ -954,14 +956,20 @@ impl JsValue {
             JsVariant::Boolean(true) => Ok(JsBigInt::one()),
             JsVariant::Boolean(false) => Ok(JsBigInt::zero()),
             JsVariant::Integer32(_) | JsVariant::Float64(_) => Err(JsNativeError::typ()
-                .with_message("cannot convert Number to a BigInt")
+                .with_message(format!(
+                    "Cannot convert {} to a BigInt",
+                    self.display()
+                ))
                 .into()),
             JsVariant::BigInt(b) => Ok(b),
             JsVariant::Object(o) => o
                 .to_primitive(context, PreferredType::Number)?
                 .to_bigint(context),
-            JsVariant::Symbol(_) => Err(JsNativeError::typ()
-                .with_message("cannot convert Symbol to a BigInt")
+            JsVariant::Symbol(symbol) => Err(JsNativeError::typ()
+                .with_message(format!(
+                    "Cannot convert {} to a BigInt",
+                    symbol.descriptive_string().to_std_string_escaped()
+                ))
                 .into()),
         }
     }
@@ -1001,8 +1009,9 @@ impl JsValue {
             JsVariant::Float64(rational) => Ok(JsString::from(rational)),
             JsVariant::Integer32(integer) => Ok(JsString::from(integer)),
             JsVariant::String(string) => Ok(string),
+            // Patched (code-runtime-boa): in V8's words.
             JsVariant::Symbol(_) => Err(JsNativeError::typ()
-                .with_message("can't convert symbol to string")
+                .with_message("Cannot convert a Symbol value to a string")
                 .into()),
             JsVariant::BigInt(bigint) => Ok(bigint.to_string().into()),
             JsVariant::Object(o) => o
@@ -1018,8 +1027,9 @@ impl JsValue {
     /// See: <https://tc39.es/ecma262/#sec-toobject>
     pub fn to_object(&self, context: &mut Context) -> JsResult<JsObject> {
         match self.variant() {
+            // Patched (code-runtime-boa): V8's words.
             JsVariant::Undefined | JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert 'null' or 'undefined' to object")
+                .with_message("Cannot convert undefined or null to object")
                 .into()),
             JsVariant::Boolean(boolean) => Ok(context
                 .intrinsics()
@@ -1427,11 +1437,12 @@ impl JsValue {
             JsVariant::String(string) => Ok(string.to_number()),
             JsVariant::Float64(number) => Ok(number),
             JsVariant::Integer32(integer) => Ok(f64::from(integer)),
+            // Patched (code-runtime-boa): these two in V8's words.
             JsVariant::Symbol(_) => Err(JsNativeError::typ()
-                .with_message("argument must not be a symbol")
+                .with_message("Cannot convert a Symbol value to a number")
                 .into()),
             JsVariant::BigInt(_) => Err(JsNativeError::typ()
-                .with_message("argument must not be a bigint")
+                .with_message("Cannot convert a BigInt value to a number")
                 .into()),
             JsVariant::Object(_) => {
                 let primitive = self.to_primitive(context, PreferredType::Number)?;
@@ -1492,8 +1503,9 @@ impl JsValue {
     #[inline]
     pub fn require_object_coercible(&self) -> JsResult<&Self> {
         if self.is_null_or_undefined() {
+            // Patched (code-runtime-boa): V8's words.
             Err(JsNativeError::typ()
-                .with_message("cannot convert null or undefined to Object")
+                .with_message("Cannot convert undefined or null to object")
                 .into())
         } else {
             Ok(self)
@@ -1509,13 +1521,16 @@ impl JsValue {
     #[inline]
     pub fn to_property_descriptor(&self, context: &mut Context) -> JsResult<PropertyDescriptor> {
         // 1. If Type(Obj) is not Object, throw a TypeError exception.
-        self.as_object()
-            .ok_or_else(|| {
-                JsNativeError::typ()
-                    .with_message("Cannot construct a property descriptor from a non-object")
-                    .into()
-            })
-            .and_then(|obj| obj.to_property_descriptor(context))
+        // Patched (code-runtime-boa): V8's words.
+        let Some(obj) = self.as_object() else {
+            return Err(JsNativeError::typ()
+                .with_message(format!(
+                    "Property description must be an object: {}",
+                    crate::vm::no_side_effects_string(self, context)
+                ))
+                .into());
+        };
+        obj.to_property_descriptor(context)
     }
 
     /// `typeof` operator. Returns a string representing the type of the

@@ -8,6 +8,8 @@ use crate::{
     value::{JsSymbol, Numeric, PreferredType},
 };
 
+// Patched (code-runtime-boa): the BigInt errors in V8's words (`Cannot mix BigInt and other
+// types, use explicit conversions`, `Division by zero`).
 impl JsValue {
     /// Perform the binary `+` operator on the value and return the result.
     pub fn add(&self, other: &Self, context: &mut Context) -> JsResult<Self> {
@@ -52,7 +54,7 @@ impl JsValue {
                             }
                             (_, _) => return Err(JsNativeError::typ()
                                 .with_message(
-                                    "cannot mix BigInt and other types, use explicit conversions",
+                                    "Cannot mix BigInt and other types, use explicit conversions",
                                 )
                                 .into()),
                         }
@@ -81,7 +83,7 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::sub(x, y)),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -109,7 +111,7 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::mul(x, y)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -131,7 +133,7 @@ impl JsValue {
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => {
                 if y.is_zero() {
                     return Err(JsNativeError::range()
-                        .with_message("BigInt division by zero")
+                        .with_message("Division by zero")
                         .into());
                 }
                 Self::new(JsBigInt::div(&x, &y))
@@ -143,14 +145,14 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
                     if y.is_zero() {
                         return Err(JsNativeError::range()
-                            .with_message("BigInt division by zero")
+                            .with_message("Division by zero")
                             .into());
                     }
                     Self::new(JsBigInt::div(x, y))
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -184,7 +186,7 @@ impl JsValue {
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => {
                 if y.is_zero() {
                     return Err(JsNativeError::range()
-                        .with_message("BigInt division by zero")
+                        .with_message("Division by zero")
                         .into());
                 }
                 Self::new(JsBigInt::rem(&x, &y))
@@ -196,14 +198,14 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
                     if y.is_zero() {
                         return Err(JsNativeError::range()
-                            .with_message("BigInt division by zero")
+                            .with_message("Division by zero")
                             .into());
                     }
                     Self::new(JsBigInt::rem(x, y))
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -249,7 +251,7 @@ impl JsValue {
                 (Numeric::BigInt(ref a), Numeric::BigInt(ref b)) => Self::new(JsBigInt::pow(a, b)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -279,7 +281,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -309,7 +311,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -339,7 +341,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -377,7 +379,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -415,7 +417,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -451,7 +453,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -467,11 +469,9 @@ impl JsValue {
     pub fn instance_of(&self, target: &Self, context: &mut Context) -> JsResult<bool> {
         // 1. If Type(target) is not Object, throw a TypeError exception.
         if !target.is_object() {
+            // Patched (code-runtime-boa): V8's words.
             return Err(JsNativeError::typ()
-                .with_message(format!(
-                    "right-hand side of 'instanceof' should be an object, got `{}`",
-                    target.type_of()
-                ))
+                .with_message("Right-hand side of 'instanceof' is not an object")
                 .into());
         }
 
@@ -490,8 +490,9 @@ impl JsValue {
             }
             None => {
                 // 4. If IsCallable(target) is false, throw a TypeError exception.
+                // Patched (code-runtime-boa): V8's words.
                 Err(JsNativeError::typ()
-                    .with_message("right-hand side of 'instanceof' is not callable")
+                    .with_message("Right-hand side of 'instanceof' is not callable")
                     .into())
             }
         }

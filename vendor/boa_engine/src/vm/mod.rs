@@ -60,6 +60,13 @@ mod runtime_limits;
 pub(crate) mod opcode;
 pub(crate) mod shadow_stack;
 pub(crate) mod source_info;
+// Patched (code-runtime-boa): errors in V8's words (`vendor/README.md`).
+mod v8_messages;
+pub(crate) use v8_messages::{
+    constructor_name, failed_define_error, failed_delete_error, failed_set_error,
+    uninitialized_binding_message,
+};
+pub use v8_messages::no_side_effects_string;
 
 #[cfg(feature = "flowgraph")]
 pub mod flowgraph;

@@ -290,6 +290,10 @@ impl BuiltInConstructor for Array {
     }
 }
 
+/// Patched (code-runtime-boa): V8's message for `reduce` and `reduceRight` of an empty array
+/// without an initial value.
+const EMPTY_REDUCE: &str = "Reduce of empty array with no initial value";
+
 impl Array {
     /// Optimized helper function, that sets the length of the array.
     fn set_length(o: &JsObject, len: u64, context: &mut Context) -> JsResult<()> {
@@ -2854,11 +2858,7 @@ impl Array {
 
         // 4. If len = 0 and initialValue is not present, throw a TypeError exception.
         if len == 0 && args.get(1).is_none() {
-            return Err(JsNativeError::typ()
-                .with_message(
-                    "Array.prototype.reduce: called on an empty array and with no initial value",
-                )
-                .into());
+            return Err(JsNativeError::typ().with_message(EMPTY_REDUCE).into());
         }
 
         // 5. Let k be 0.
@@ -2892,9 +2892,7 @@ impl Array {
             }
             // c. If kPresent is false, throw a TypeError exception.
             if !k_present {
-                return Err(JsNativeError::typ().with_message(
-                    "Array.prototype.reduce: called on an empty array and with no initial value",
-                ).into());
+                return Err(JsNativeError::typ().with_message(EMPTY_REDUCE).into());
             }
         }
 
@@ -2951,9 +2949,7 @@ impl Array {
 
         // 4. If len is 0 and initialValue is not present, throw a TypeError exception.
         if len == 0 && args.get(1).is_none() {
-            return Err(JsNativeError::typ().with_message(
-                "Array.prototype.reduceRight: called on an empty array and with no initial value",
-            ).into());
+            return Err(JsNativeError::typ().with_message(EMPTY_REDUCE).into());
         }
 
         // 5. Let k be len - 1.
@@ -2986,9 +2982,7 @@ impl Array {
             }
             // c. If kPresent is false, throw a TypeError exception.
             if !k_present {
-                return Err(JsNativeError::typ().with_message(
-                    "Array.prototype.reduceRight: called on an empty array and with no initial value",
-                ).into());
+                return Err(JsNativeError::typ().with_message(EMPTY_REDUCE).into());
             }
         }
 

@@ -116,8 +116,12 @@ impl BigInt {
     fn number_to_bigint(number: f64) -> JsResult<JsValue> {
         // 1. If IsIntegralNumber(number) is false, throw a RangeError exception.
         if number.is_nan() || number.is_infinite() || number.fract() != 0.0 {
+            // Patched (code-runtime-boa): in V8's words.
             return Err(JsNativeError::range()
-                .with_message(format!("cannot convert {number} to a BigInt"))
+                .with_message(format!(
+                    "The number {} cannot be converted to a BigInt because it is not an integer",
+                    JsString::from(number).to_std_string_escaped()
+                ))
                 .into());
         }
 
@@ -195,8 +199,9 @@ impl BigInt {
         let radix_mv = match radix_mv {
             IntegerOrInfinity::Integer(i) if (2..=36).contains(&i) => i,
             _ => {
+                // Patched (code-runtime-boa): V8's words.
                 return Err(JsNativeError::range()
-                    .with_message("radix must be an integer at least 2 and no greater than 36")
+                    .with_message("toString() radix argument must be between 2 and 36")
                     .into());
             }
         };

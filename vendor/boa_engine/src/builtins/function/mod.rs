@@ -1000,8 +1000,12 @@ pub(crate) fn function_call(
             function.is_ordinary(),
             "only ordinary functions can be classes"
         );
+        // Patched (code-runtime-boa): V8's words, naming the class.
         return Err(JsNativeError::typ()
-            .with_message("class constructor cannot be invoked without 'new'")
+            .with_message(format!(
+                "Class constructor {} cannot be invoked without 'new'",
+                function.code.name().to_std_string_escaped()
+            ))
             .with_realm(realm)
             .into());
     }

@@ -18,6 +18,7 @@ use rustc_hash::FxHashSet;
 use boa_gc::{Finalize, Trace};
 
 use crate::JsExpect;
+use crate::vm::constructor_name;
 use crate::{
     Context, JsArgs, JsBigInt, JsData, JsResult, JsStr, JsString, JsValue,
     builtins::BuiltInObject,
@@ -527,6 +528,7 @@ impl Json {
         let mut state = StateRecord {
             replacer_function,
             stack_set: FxHashSet::default(),
+            path: Vec::new(),
             indent,
             gap,
             property_list,
@@ -598,7 +600,11 @@ impl Json {
         // 3. If state.[[ReplacerFunction]] is not undefined, then
         if let Some(obj) = &state.replacer_function {
             // a. Set value to ? Call(state.[[ReplacerFunction]], holder, « key, value »).
-            value = obj.call(&holder.clone().into(), &[JsValue::from(key), value], context)?;
+            value = obj.call(
+                &holder.clone().into(),
+                &[JsValue::from(key.clone()), value],
+                context,
+            )?;
         }
 
         // 4. If Type(value) is Object, then
@@ -669,7 +675,8 @@ impl Json {
         // 10. If Type(value) is BigInt, throw a TypeError exception.
         else if value.is_bigint() {
             return Err(JsNativeError::typ()
-                .with_message("cannot serialize bigint to JSON")
+                // Patched (code-runtime-boa): V8's words.
+                .with_message("Do not know how to serialize a BigInt")
                 .into());
         }
         // 11. If Type(value) is Object and IsCallable(value) is false, then
@@ -679,10 +686,11 @@ impl Json {
             // a. Let isArray be ? IsArray(value).
             // b. If isArray is true, return ? SerializeJSONArray(state, value).
             // c. Return ? SerializeJSONObject(state, value).
+            // Patched (code-runtime-boa): the key goes on the path, for the cycle's message.
             if obj.is_array_abstract()? {
-                Self::serialize_json_array(state, &obj, context)?;
+                Self::serialize_json_array(state, &obj, key, context)?;
             } else {
-                Self::serialize_json_object(state, &obj, context)?;
+                Self::serialize_json_object(state, &obj, key, context)?;
             }
         }
         // 12. Return undefined.
@@ -748,9 +756,10 @@ impl Json {
     fn serialize_json_object(
         state: &mut StateRecord,
         value: &JsObject,
+        key: PropertyKey,
         context: &mut Context,
     ) -> JsResult<()> {
-        state.enter(value)?;
+        state.enter(value, key)?;
         let result = Self::write_object_members(state, value, context);
         state.leave(value);
         result
@@ -822,9 +831,10 @@ impl Json {
     fn serialize_json_array(
         state: &mut StateRecord,
         value: &JsObject,
+        key: PropertyKey,
         context: &mut Context,
     ) -> JsResult<()> {
-        state.enter(value)?;
+        state.enter(value, key)?;
         let result = Self::write_array_elements(state, value, context);
         state.leave(value);
         result
@@ -855,6 +865,9 @@ impl Json {
 struct StateRecord {
     replacer_function: Option<JsObject>,
     stack_set: FxHashSet<JsObject>,
+    /// Patched (code-runtime-boa): the objects of `stack_set` in order, each with the key it
+    /// was reached by, for V8's message when they turn out to be a cycle.
+    path: Vec<(JsObject, PropertyKey)>,
     indent: JsString,
     gap: JsString,
     property_list: Option<Vec<JsString>>,
@@ -891,15 +904,16 @@ impl StateRecord {
     }
 
     /// Steps 1-4: the cycle check, and one more level of indent.
-    fn enter(&mut self, value: &JsObject) -> JsResult<()> {
+    fn enter(&mut self, value: &JsObject, key: PropertyKey) -> JsResult<()> {
         // 1. If state.[[Stack]] contains value, throw a TypeError exception because the
         //    structure is cyclical.
         // 2. Append value to state.[[Stack]].
         if !self.stack_set.insert(value.clone()) {
             return Err(JsNativeError::typ()
-                .with_message("cyclic object value")
+                .with_message(self.circular_structure_message(value, &key))
                 .into());
         }
+        self.path.push((value.clone(), key));
         // 3. Let stepback be state.[[Indent]].
         // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
         // Without a gap the indent stays empty: no string to make per level.
@@ -913,9 +927,65 @@ impl StateRecord {
         Ok(())
     }
 
+    /// Patched (code-runtime-boa): V8's message for a cycle, from the object it starts at
+    /// to the key that closes it (`value`, reached again by `key`):
+    ///
+    /// ```text
+    /// Converting circular structure to JSON
+    ///     --> starting at object with constructor 'Object'
+    ///     |     property 'children' -> object with constructor 'Array'
+    ///     |     index 0 -> object with constructor 'Object'
+    ///     --- property 'parent' closes the circle
+    /// ```
+    #[cold]
+    fn circular_structure_message(&self, value: &JsObject, key: &PropertyKey) -> String {
+        // A key, as the kind of object it was read from names it.
+        let step = |holder: &JsObject, key: &PropertyKey| match key {
+            PropertyKey::Index(index) if holder.is_array() => format!("index {}", index.get()),
+            key => format!("property '{key}'"),
+        };
+        let start = self
+            .path
+            .iter()
+            .position(|(object, _)| object == value)
+            .unwrap_or_default();
+        let cycle = &self.path[start..];
+        let mut lines = vec![
+            "Converting circular structure to JSON".to_owned(),
+            format!(
+                "    --> starting at object with constructor '{}'",
+                constructor_name(value)
+            ),
+        ];
+        let links: Vec<String> = cycle
+            .windows(2)
+            .map(|pair| {
+                let (holder, (object, key)) = (&pair[0].0, &pair[1]);
+                format!(
+                    "    |     {} -> object with constructor '{}'",
+                    step(holder, key),
+                    constructor_name(object)
+                )
+            })
+            .collect();
+        // V8 shows the first two and the last link of a longer chain.
+        if links.len() > 3 {
+            lines.extend_from_slice(&links[..2]);
+            lines.push("    |     ...".to_owned());
+            lines.extend_from_slice(&links[links.len() - 1..]);
+        } else {
+            lines.extend(links);
+        }
+        if let Some((holder, _)) = cycle.last() {
+            lines.push(format!("    --- {} closes the circle", step(holder, key)));
+        }
+        lines.join("\n")
+    }
+
     /// Steps 11-12: remove value from the stack, restore the indent.
     fn leave(&mut self, value: &JsObject) {
         self.stack_set.remove(value);
+        self.path.pop();
         if let Some(stepback) = self.stepbacks.pop() {
             self.indent = stepback;
         }

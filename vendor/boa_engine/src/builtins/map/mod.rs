@@ -830,8 +830,12 @@ pub(crate) fn add_entries_from_iterable(
             //     c. If next is not an Object, then
             //         i. Let error be ThrowCompletion(a newly created TypeError object).
             //         ii. Return ? IteratorClose(iteratorRecord, error).
+            // Patched (code-runtime-boa): V8's words.
             let err = Err(JsNativeError::typ()
-                .with_message("cannot get key and value from primitive item of `iterable`")
+                .with_message(format!(
+                    "Iterator value {} is not an entry object",
+                    crate::vm::no_side_effects_string(&next, context)
+                ))
                 .into());
 
             // ii. Return ? IteratorClose(iteratorRecord, error).

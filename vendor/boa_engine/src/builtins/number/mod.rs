@@ -468,8 +468,9 @@ impl Number {
             IntegerOrInfinity::Integer(x) if (1..=100).contains(&x) => x as usize,
             _ => {
                 // 5
+                // Patched (code-runtime-boa): V8's words.
                 return Err(JsNativeError::range()
-                    .with_message("precision must be an integer at least 1 and no greater than 100")
+                    .with_message("toPrecision() argument must be between 1 and 100")
                     .into());
             }
         };
@@ -706,9 +707,10 @@ impl Number {
                 .as_integer()
                 // 4. If radixNumber < 2 or radixNumber > 36, throw a RangeError exception.
                 .filter(|i| (2..=36).contains(i))
+                // Patched (code-runtime-boa): V8's words.
                 .ok_or_else(|| {
                     JsNativeError::range()
-                        .with_message("radix must be an integer at least 2 and no greater than 36")
+                        .with_message("toString() radix argument must be between 2 and 36")
                 })?
         } as u8;
 

@@ -464,9 +464,10 @@ impl OrdinaryObject {
                 .upcast()
             }
             _ => {
+                // Patched (code-runtime-boa): V8's words.
                 return Err(js_error!(TypeError:
-                    "Object.create: expected 'proto' to be an Object or null, got `{}`",
-                    prototype.type_of()
+                    "Object prototype may only be an Object or null: {}",
+                    crate::vm::no_side_effects_string(prototype, context)
                 ));
             }
         };
@@ -683,10 +684,11 @@ impl OrdinaryObject {
             JsVariant::Object(obj) => Some(obj.clone()),
             JsVariant::Null => None,
             // 2. If Type(proto) is neither Object nor Null, throw a TypeError exception.
-            val => {
+            // Patched (code-runtime-boa): V8's words.
+            _ => {
                 return Err(js_error!(TypeError:
-                    "Object.setPrototypeOf: expected 'proto' to be an Object or null, got `{}`",
-                    val.type_of()
+                    "Object prototype may only be an Object or null: {}",
+                    crate::vm::no_side_effects_string(args.get_or_undefined(1), context)
                 ));
             }
         };

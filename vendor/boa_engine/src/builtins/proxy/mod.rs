@@ -163,14 +163,15 @@ impl Proxy {
         context: &mut Context,
     ) -> JsResult<JsObject> {
         // 1. If Type(target) is not Object, throw a TypeError exception.
-        let target = target.as_object().ok_or_else(|| {
-            JsNativeError::typ().with_message("Proxy constructor called with non-object target")
-        })?;
+        // Patched (code-runtime-boa): V8's words for both.
+        let not_objects = || {
+            JsNativeError::typ()
+                .with_message("Cannot create proxy with a non-object as target or handler")
+        };
+        let target = target.as_object().ok_or_else(not_objects)?;
 
         // 2. If Type(handler) is not Object, throw a TypeError exception.
-        let handler = handler.as_object().ok_or_else(|| {
-            JsNativeError::typ().with_message("Proxy constructor called with non-object handler")
-        })?;
+        let handler = handler.as_object().ok_or_else(not_objects)?;
 
         // 3. Let P be ! MakeBasicObject(« [[ProxyHandler]], [[ProxyTarget]] »).
         // 4. Set P's essential internal methods, except for [[Call]] and [[Construct]], to the definitions specified in 10.5.

@@ -343,9 +343,27 @@ impl RegExp {
         // 5. If F contains any code unit other than "g", "i", "m", "s", "u", "v", or "y"
         //    or if it contains the same code unit more than once, throw a SyntaxError exception.
         // TODO: Should directly parse the JsString instead of converting to String
+        // Patched (code-runtime-boa): V8's words.
         let flags = match RegExpFlags::from_str(&f.to_std_string_escaped()) {
-            Err(msg) => return Err(JsNativeError::syntax().with_message(msg).into()),
+            Err(_) => {
+                return Err(JsNativeError::syntax()
+                    .with_message(format!(
+                        "Invalid flags supplied to RegExp constructor '{}'",
+                        f.to_std_string_escaped()
+                    ))
+                    .into());
+            }
             Ok(result) => result,
+        };
+        // Patched (code-runtime-boa): V8's words, with regress's reason (worded as V8's too):
+        // `Invalid regular expression: /[a-/: Unterminated character class`.
+        let invalid = |error: regress::Error| {
+            JsNativeError::syntax().with_message(format!(
+                "Invalid regular expression: /{}/{}: {}",
+                p.to_std_string_escaped(),
+                f.to_std_string_escaped(),
+                error.text
+            ))
         };
 
         // 13. Let parseResult be ParsePattern(patternText, u, v).
@@ -377,10 +395,7 @@ impl RegExp {
             // Unicode mode (u/v flag) OR pattern has named groups:
             // compile as full Unicode codepoints.
             Regex::from_unicode(p.code_points().map(CodePoint::as_u32), Flags::from(flags))
-                .map_err(|error| {
-                    JsNativeError::syntax()
-                        .with_message(format!("failed to create matcher: {}", error.text))
-                })?
+                .map_err(invalid)?
         } else {
             // Non-Unicode mode with no named groups:
             // compile as raw UTF-16 code units so that surrogate pairs
@@ -396,10 +411,7 @@ impl RegExp {
                     CodePoint::UnpairedSurrogate(s) => vec![u32::from(s)],
                 }
             });
-            Regex::from_unicode(utf16_units, Flags::from(flags)).map_err(|error| {
-                JsNativeError::syntax()
-                    .with_message(format!("failed to create matcher: {}", error.text))
-            })?
+            Regex::from_unicode(utf16_units, Flags::from(flags)).map_err(invalid)?
         };
 
         // 15. Assert: parseResult is a Pattern Parse Node.

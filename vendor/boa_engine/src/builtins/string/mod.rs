@@ -418,15 +418,23 @@ impl String {
 
             // b. If ! IsIntegralNumber(nextCP) is false, throw a RangeError exception.
             if !Number::is_float_integer(nextcp) {
+                // Patched (code-runtime-boa): V8's words.
                 return Err(JsNativeError::range()
-                    .with_message(format!("codepoint `{nextcp}` is not an integer"))
+                    .with_message(format!(
+                        "Invalid code point {}",
+                        JsString::from(nextcp).to_std_string_escaped()
+                    ))
                     .into());
             }
 
             // c. If ℝ(nextCP) < 0 or ℝ(nextCP) > 0x10FFFF, throw a RangeError exception.
             if nextcp < 0.0 || nextcp > f64::from(0x0010_FFFF) {
+                // Patched (code-runtime-boa): V8's words.
                 return Err(JsNativeError::range()
-                    .with_message(format!("codepoint `{nextcp}` outside of Unicode range"))
+                    .with_message(format!(
+                        "Invalid code point {}",
+                        JsString::from(nextcp).to_std_string_escaped()
+                    ))
                     .into());
             }
 
@@ -805,26 +813,22 @@ impl String {
         let string = this.to_string(context)?;
 
         // 3. Let n be ? ToIntegerOrInfinity(count).
-        let n = args.get_or_undefined(0).to_integer_or_infinity(context)?;
+        // Patched (code-runtime-boa): the count as a number too, for V8's message
+        // (`Invalid count value: -1.5`); ToIntegerOrInfinity is ToNumber then a truncation.
+        let count = args.get_or_undefined(0).to_number(context)?;
+        let n = IntegerOrInfinity::from(count);
 
         // 4. If n < 0 or n is +∞, throw a RangeError exception.
         let n = match n {
-            IntegerOrInfinity::Integer(i) if i < 0 => {
+            IntegerOrInfinity::Integer(i) if i >= 0 => i,
+            _ => {
                 return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be non-negative")
+                    .with_message(format!(
+                        "Invalid count value: {}",
+                        JsString::from(count).to_std_string_escaped()
+                    ))
                     .into());
             }
-            IntegerOrInfinity::PositiveInfinity => {
-                return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be less than infinity")
-                    .into());
-            }
-            IntegerOrInfinity::NegativeInfinity => {
-                return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be non-negative")
-                    .into());
-            }
-            IntegerOrInfinity::Integer(i) => i,
         };
 
         let len = string.len();
@@ -1709,11 +1713,9 @@ impl String {
 
         // Check if the resulting string would exceed the maximum string length
         if int_max_length > (Self::MAX_STRING_LENGTH as u64) {
+            // Patched (code-runtime-boa): V8's words, as for every string too long.
             return Err(JsNativeError::range()
-                .with_message(format!(
-                    "cannot create a string longer than the maximum allowed length ({})",
-                    Self::MAX_STRING_LENGTH
-                ))
+                .with_message("Invalid string length")
                 .into());
         }
 

@@ -349,10 +349,18 @@ impl Symbol {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-symbol.prototype.keyfor
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Symbol/keyFor
-    pub(crate) fn key_for(_: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn key_for(
+        _: &JsValue,
+        args: &[JsValue],
+        context: &mut Context,
+    ) -> JsResult<JsValue> {
         // 1. If Type(sym) is not Symbol, throw a TypeError exception.
+        // Patched (code-runtime-boa): V8's words.
         let sym = args.get_or_undefined(0).as_symbol().ok_or_else(|| {
-            JsNativeError::typ().with_message("Symbol.keyFor: sym is not a symbol")
+            JsNativeError::typ().with_message(format!(
+                "{} is not a symbol",
+                crate::vm::no_side_effects_string(args.get_or_undefined(0), context)
+            ))
         })?;
 
         // 2. For each element e of the GlobalSymbolRegistry List (see 20.4.2.2), do

@@ -29,6 +29,10 @@ use crate::{
     string::{CodePoint, StaticJsStrings},
 };
 
+/// Patched (code-runtime-boa): V8's one message for every malformed URI, where upstream had
+/// one per reason.
+const URI_MALFORMED: &str = "URI malformed";
+
 /// Intrinsics for the [`URI Handling Functions`][spec].
 ///
 /// [spec]: https://tc39.es/ecma262/multipage/global-object.html#sec-uri-handling-functions
@@ -337,7 +341,7 @@ where
             // ii. If cp.[[IsUnpairedSurrogate]] is true, throw a URIError exception.
             let CodePoint::Unicode(ch) = cp else {
                 return Err(JsNativeError::uri()
-                    .with_message("trying to encode an invalid string")
+                    .with_message(URI_MALFORMED)
                     .into());
             };
 
@@ -414,7 +418,7 @@ where
             // ii. If k + 2 ≥ strLen, throw a URIError exception.
             if k + 2 >= str_len {
                 return Err(JsNativeError::uri()
-                    .with_message("invalid escape character found")
+                    .with_message(URI_MALFORMED)
                     .into());
             }
 
@@ -430,7 +434,7 @@ where
                 )
             };
             let b = decode_hex_byte(high, low).ok_or_else(|| {
-                JsNativeError::uri().with_message("invalid hexadecimal digit found")
+                JsNativeError::uri().with_message(URI_MALFORMED)
             })?;
 
             // v. Set k to k + 2.
@@ -458,14 +462,14 @@ where
                 // 1. If n = 1 or n > 4, throw a URIError exception.
                 if n == 1 || n > 4 {
                     return Err(JsNativeError::uri()
-                        .with_message("invalid escaped character found")
+                        .with_message(URI_MALFORMED)
                         .into());
                 }
 
                 // 2. If k + (3 × (n - 1)) ≥ strLen, throw a URIError exception.
                 if k + (3 * (n - 1)) >= str_len {
                     return Err(JsNativeError::uri()
-                        .with_message("non-terminated escape character found")
+                        .with_message(URI_MALFORMED)
                         .into());
                 }
 
@@ -481,7 +485,7 @@ where
                     // b. If the code unit at index k within string is not the code unit 0x0025 (PERCENT SIGN), throw a URIError exception.
                     if string.code_unit_at(k) != Some(0x0025) {
                         return Err(JsNativeError::uri()
-                            .with_message("escape characters must be preceded with a % sign")
+                            .with_message(URI_MALFORMED)
                             .into());
                     }
 
@@ -495,7 +499,7 @@ where
                         )
                     };
                     let b = decode_hex_byte(high, low).ok_or_else(|| {
-                        JsNativeError::uri().with_message("invalid hexadecimal digit found")
+                        JsNativeError::uri().with_message(URI_MALFORMED)
                     })?;
 
                     // e. Set k to k + 2.
@@ -514,7 +518,7 @@ where
                 match std::str::from_utf8(&octets) {
                     Err(_) => {
                         return Err(JsNativeError::uri()
-                            .with_message("invalid UTF-8 encoding found")
+                            .with_message(URI_MALFORMED)
                             .into());
                     }
                     Ok(v) => {

@@ -266,10 +266,8 @@ impl WeakMap {
         // 4. If key is not an Object, throw a TypeError exception.
         let key = args.get_or_undefined(0);
         let Some(key) = key.as_object() else {
-            return Err(js_error!(TypeError:
-                "WeakMap.set: expected target argument of type `object`, got target of type `{}`",
-                key.type_of()
-            ));
+            // Patched (code-runtime-boa): V8's words.
+            return Err(js_error!(TypeError: "Invalid value used as weak map key"));
         };
 
         // 5. For each Record { [[Key]], [[Value]] } p of entries, do

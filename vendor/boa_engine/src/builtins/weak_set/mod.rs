@@ -152,10 +152,8 @@ impl WeakSet {
         // 3. If Type(value) is not Object, throw a TypeError exception.
         let value = args.get_or_undefined(0);
         let Some(value) = value.as_object() else {
-            return Err(js_error!(TypeError:
-                "WeakSet.add: expected target argument of type `object`, got target of type `{}`",
-                value.type_of()
-            ));
+            // Patched (code-runtime-boa): V8's words.
+            return Err(js_error!(TypeError: "Invalid value used in weak set"));
         };
 
         // 4. Let entries be the List that is S.[[WeakSetData]].

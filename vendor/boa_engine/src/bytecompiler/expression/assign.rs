@@ -14,14 +14,19 @@ use boa_ast::{
 impl ByteCompiler<'_> {
     pub(crate) fn compile_assign(&mut self, assign: &Assign, dst: &Register) {
         let mut compiler = self.position_guard(assign);
+        // Patched (code-runtime-boa): the store is placed at the operator, as V8 places its
+        // errors (`total += n` at `+=`: `Assignment to constant variable.`).
+        let operator = compiler.operator_position(assign, assign.lhs(), assign.rhs());
 
         if assign.op() == AssignOp::Assign {
             match Access::from_assign_target(assign.lhs()) {
                 Ok(access) => {
                     compiler.access_set(access, |compiler| {
                         compiler.compile_expr(assign.rhs(), dst);
+                        compiler.push_source_position(operator);
                         dst
                     });
+                    compiler.pop_source_position();
                 }
                 Err(pattern) => {
                     compiler.compile_expr(assign.rhs(), dst);
@@ -42,7 +47,7 @@ impl ByteCompiler<'_> {
                         expr: &Expression,
                         op: AssignOp|
              -> Option<Label> {
-                if short_circuit {
+                let early_exit = if short_circuit {
                     let next = compiler.next_opcode_location();
                     match op {
                         AssignOp::BoolAnd => compiler
@@ -126,7 +131,9 @@ impl ByteCompiler<'_> {
                     }
                     compiler.register_allocator.dealloc(rhs);
                     None
-                }
+                };
+                compiler.push_source_position(operator);
+                early_exit
             };
 
             let early_exit;
@@ -298,6 +305,7 @@ impl ByteCompiler<'_> {
                 Access::This => unreachable!(),
             }
 
+            compiler.pop_source_position();
             if let Some(early_exit) = early_exit {
                 let skip = compiler.jump();
                 compiler.patch_jump(early_exit);

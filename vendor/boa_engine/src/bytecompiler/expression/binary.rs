@@ -1,9 +1,9 @@
 use crate::{
-    bytecompiler::{ByteCompiler, Label, Register},
+    bytecompiler::{ByteCompiler, Label, Register, SourcePositionGuard},
     vm::opcode::RegisterOperand,
 };
 use boa_ast::{
-    Expression,
+    Expression, Position,
     expression::operator::{
         Binary, BinaryInPrivate,
         binary::{ArithmeticOp, BinaryOp, BitwiseOp, LogicalOp, RelationalOp},
@@ -12,20 +12,26 @@ use boa_ast::{
 
 impl ByteCompiler<'_> {
     pub(crate) fn compile_binary(&mut self, binary: &Binary, dst: &Register) {
+        // Patched (code-runtime-boa): the operation is placed at its operator, as V8 places it
+        // (`big / 3` at `/`); it had no position of its own.
+        let at = || self.operator_position(binary, binary.lhs(), binary.rhs());
         match binary.op() {
             BinaryOp::Arithmetic(op) => {
+                let at = at();
                 self.compile_expr_operand(binary.lhs(), |self_, lhs| {
-                    self_.compile_binary_arithmetic(op, binary.rhs(), dst, lhs);
+                    self_.compile_binary_arithmetic(op, binary.rhs(), dst, lhs, at);
                 });
             }
             BinaryOp::Bitwise(op) => {
+                let at = at();
                 self.compile_expr_operand(binary.lhs(), |self_, lhs| {
-                    self_.compile_binary_bitwise(op, binary.rhs(), dst, lhs);
+                    self_.compile_binary_bitwise(op, binary.rhs(), dst, lhs, at);
                 });
             }
             BinaryOp::Relational(op) => {
+                let at = at();
                 self.compile_expr_operand(binary.lhs(), |self_, lhs| {
-                    self_.compile_binary_relational(op, binary.rhs(), dst, lhs);
+                    self_.compile_binary_relational(op, binary.rhs(), dst, lhs, at);
                 });
             }
             BinaryOp::Logical(op) => {
@@ -59,9 +65,11 @@ impl ByteCompiler<'_> {
         rhs_expr: &Expression,
         dst: &Register,
         lhs: RegisterOperand,
+        at: Position,
     ) {
         self.compile_expr_operand(rhs_expr, |self_, rhs| {
-            let bytecode = &mut self_.bytecode;
+            let mut compiler = SourcePositionGuard::new(self_, at);
+            let bytecode = &mut compiler.bytecode;
             match op {
                 ArithmeticOp::Add => bytecode.emit_add(dst.variable(), lhs, rhs),
                 ArithmeticOp::Sub => bytecode.emit_sub(dst.variable(), lhs, rhs),
@@ -79,9 +87,11 @@ impl ByteCompiler<'_> {
         rhs_expr: &Expression,
         dst: &Register,
         lhs: RegisterOperand,
+        at: Position,
     ) {
         self.compile_expr_operand(rhs_expr, |self_, rhs| {
-            let bytecode = &mut self_.bytecode;
+            let mut compiler = SourcePositionGuard::new(self_, at);
+            let bytecode = &mut compiler.bytecode;
             match op {
                 BitwiseOp::And => bytecode.emit_bit_and(dst.variable(), lhs, rhs),
                 BitwiseOp::Or => bytecode.emit_bit_or(dst.variable(), lhs, rhs),
@@ -105,9 +115,11 @@ impl ByteCompiler<'_> {
         rhs_expr: &Expression,
         dst: &Register,
         lhs: RegisterOperand,
+        at: Position,
     ) {
         self.compile_expr_operand(rhs_expr, |self_, rhs| {
-            let bytecode = &mut self_.bytecode;
+            let mut compiler = SourcePositionGuard::new(self_, at);
+            let bytecode = &mut compiler.bytecode;
             match op {
                 RelationalOp::Equal => bytecode.emit_eq(dst.variable(), lhs, rhs),
                 RelationalOp::NotEqual => {
@@ -141,8 +153,13 @@ impl ByteCompiler<'_> {
 
     pub(crate) fn compile_binary_in_private(&mut self, binary: &BinaryInPrivate, dst: &Register) {
         let index = self.get_or_insert_private_name(*binary.lhs());
+        // Patched (code-runtime-boa): placed at `in`, as V8 places it.
+        let at = self.operator_position(binary, binary.lhs(), binary.rhs());
         self.compile_expr(binary.rhs(), dst);
-        self.bytecode
-            .emit_in_private(dst.variable(), index.into(), dst.variable());
+        SourcePositionGuard::new(self, at).bytecode.emit_in_private(
+            dst.variable(),
+            index.into(),
+            dst.variable(),
+        );
     }
 }

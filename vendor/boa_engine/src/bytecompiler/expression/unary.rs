@@ -17,13 +17,15 @@ impl ByteCompiler<'_> {
                     compiler.bytecode.emit_store_true(dst.variable());
                 }
             }
+            // Patched (code-runtime-boa): `-`, `+` and `~` are placed at the operator, as V8 places
+            // them (`+1n`: `Cannot convert a BigInt value to a number`); they had no position.
             UnaryOp::Minus => {
                 self.compile_expr(unary.target(), dst);
-                self.bytecode.emit_neg(dst.variable());
+                self.position_guard(unary).bytecode.emit_neg(dst.variable());
             }
             UnaryOp::Plus => {
                 self.compile_expr(unary.target(), dst);
-                self.bytecode.emit_pos(dst.variable());
+                self.position_guard(unary).bytecode.emit_pos(dst.variable());
             }
             UnaryOp::Not => {
                 self.compile_expr(unary.target(), dst);
@@ -31,7 +33,9 @@ impl ByteCompiler<'_> {
             }
             UnaryOp::Tilde => {
                 self.compile_expr(unary.target(), dst);
-                self.bytecode.emit_bit_not(dst.variable());
+                self.position_guard(unary)
+                    .bytecode
+                    .emit_bit_not(dst.variable());
             }
             UnaryOp::TypeOf => {
                 match unary.target().flatten() {

@@ -1,17 +1,21 @@
 use crate::bytecompiler::{
-    Access, BindingAccessOpcode, BindingKind, ByteCompiler, Register, ToJsString,
+    Access, BindingAccessOpcode, BindingKind, ByteCompiler, Register, SourcePositionGuard,
+    ToJsString,
 };
 use boa_ast::{
+    Span, Spanned,
     expression::{
         access::{PropertyAccess, PropertyAccessField},
-        operator::{Update, update::UpdateOp},
+        operator::{
+            Update,
+            update::{UpdateOp, UpdateTarget},
+        },
     },
     scope::BindingLocatorError,
 };
 
 impl ByteCompiler<'_> {
     pub(crate) fn compile_update(&mut self, update: &Update, dst: &Register, discard: bool) {
-        let mut compiler = self.position_guard(update);
         let increment = matches!(
             update.op(),
             UpdateOp::IncrementPost | UpdateOp::IncrementPre
@@ -20,6 +24,19 @@ impl ByteCompiler<'_> {
             update.op(),
             UpdateOp::IncrementPost | UpdateOp::DecrementPost
         );
+        // Patched (code-runtime-boa): placed as V8 places it, at the operator of `t++` and at
+        // the target of `++t`.
+        let target = match update.target() {
+            UpdateTarget::Identifier(identifier) => identifier.span(),
+            UpdateTarget::PropertyAccess(access) => access.span(),
+        };
+        let at = if post {
+            let end = update.span().end();
+            self.operator_position(update, &target, &Span::new(end, end))
+        } else {
+            target.start()
+        };
+        let mut compiler = SourcePositionGuard::new(self, at);
 
         match Access::from_update_target(update.target()) {
             Access::Variable { name } => {
@@ -48,7 +65,7 @@ impl ByteCompiler<'_> {
                         .lexical_scope
                         .set_mutable_binding(name.clone())
                         .is_ok()
-                    && let BindingKind::Local(Some(local_reg)) = &index
+                    && let BindingKind::Local(local_reg) = &index
                 {
                     let local_op = (*local_reg).into();
 

@@ -142,8 +142,9 @@ impl FunctionEnvironment {
             }
             ThisBindingStatus::Initialized(_) => {
                 // 2. If envRec.[[ThisBindingStatus]] is initialized, throw a ReferenceError exception.
+                // Patched (code-runtime-boa): V8's words.
                 return Err(JsNativeError::reference()
-                    .with_message("cannot reinitialize `this` binding")
+                    .with_message("Super constructor may only be called once")
                     .into());
             }
             ThisBindingStatus::Uninitialized => {

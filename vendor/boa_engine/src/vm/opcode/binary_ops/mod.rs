@@ -1,5 +1,8 @@
 use super::{IndexOperand, RegisterOperand};
-use crate::{Context, JsResult, error::JsNativeError, vm::opcode::Operation};
+use crate::{
+    Context, JsError, JsResult, JsValue, error::JsNativeError,
+    vm::{no_side_effects_string, opcode::Operation},
+};
 
 pub(crate) mod logical;
 pub(crate) mod macro_defined;
@@ -73,15 +76,11 @@ impl In {
         context: &mut Context,
     ) -> JsResult<()> {
         let rhs = context.vm.get_register(rhs.into()).clone();
-        let Some(rhs) = rhs.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message(format!(
-                    "right-hand side of 'in' should be an object, got `{}`",
-                    rhs.type_of()
-                ))
-                .into());
-        };
         let lhs = context.vm.get_register(lhs.into()).clone();
+        let Some(rhs) = rhs.as_object() else {
+            let key = no_side_effects_string(&lhs, context);
+            return Err(in_error(key, &rhs, context));
+        };
         let key = lhs.to_property_key(context)?;
         let value = rhs.has_property(key, context)?;
         context.vm.set_register(dst.into(), value.into());
@@ -93,6 +92,18 @@ impl Operation for In {
     const NAME: &'static str = "In";
     const INSTRUCTION: &'static str = "INST - In";
     const COST: u8 = 3;
+}
+
+/// Patched (code-runtime-boa): V8's `Cannot use 'in' operator to search for 'length' in text`.
+#[cold]
+#[inline(never)]
+fn in_error(key: String, target: &JsValue, context: &mut Context) -> JsError {
+    let target = no_side_effects_string(target, context);
+    JsNativeError::typ()
+        .with_message(format!(
+            "Cannot use 'in' operator to search for '{key}' in {target}"
+        ))
+        .into()
 }
 
 /// `InPrivate` implements the Opcode Operation for `Opcode::InPrivate`
@@ -113,15 +124,11 @@ impl InPrivate {
             .frame()
             .code_block()
             .constant_string(index.into());
-        let rhs = context.vm.get_register(rhs.into());
+        let rhs = context.vm.get_register(rhs.into()).clone();
 
         let Some(rhs) = rhs.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message(format!(
-                    "right-hand side of 'in' should be an object, got `{}`",
-                    rhs.type_of()
-                ))
-                .into());
+            let key = format!("#{}", name.to_std_string_escaped());
+            return Err(in_error(key, &rhs, context));
         };
 
         let name = context

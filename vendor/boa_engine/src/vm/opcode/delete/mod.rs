@@ -26,9 +26,8 @@ impl DeletePropertyByName {
 
         let result = object.__delete__(&key, &mut InternalMethodPropertyContext::new(context))?;
         if !result && strict {
-            return Err(JsNativeError::typ()
-                .with_message("Cannot delete property")
-                .into());
+            // Patched (code-runtime-boa): V8's words, naming the property and the object.
+            return Err(crate::vm::failed_delete_error(&object, &key, context));
         }
         context
             .vm
@@ -66,9 +65,12 @@ impl DeletePropertyByValue {
             &mut InternalMethodPropertyContext::new(context),
         )?;
         if !result && context.vm.frame().code_block().strict() {
-            return Err(JsNativeError::typ()
-                .with_message("Cannot delete property")
-                .into());
+            // Patched (code-runtime-boa): V8's words, naming the property and the object.
+            return Err(crate::vm::failed_delete_error(
+                &object,
+                &property_key,
+                context,
+            ));
         }
         context
             .vm

@@ -23,10 +23,10 @@ impl GetName {
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        // Patched (code-runtime-boa): V8's words for a binding in its temporal dead zone.
+        let result = context
+            .get_binding(&binding_locator)?
+            .ok_or_else(|| context.binding_error(&binding_locator))?;
         context.vm.set_register(value.into(), result);
         Ok(())
     }
@@ -116,10 +116,10 @@ impl GetNameGlobal {
             return Ok(());
         }
 
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        // Patched (code-runtime-boa): V8's words for a binding in its temporal dead zone.
+        let result = context
+            .get_binding(&binding_locator)?
+            .ok_or_else(|| context.binding_error(&binding_locator))?;
 
         context.vm.set_register(dst.into(), result);
         Ok(())
@@ -175,10 +175,10 @@ impl GetNameAndLocator {
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        // Patched (code-runtime-boa): V8's words for a binding in its temporal dead zone.
+        let result = context
+            .get_binding(&binding_locator)?
+            .ok_or_else(|| context.binding_error(&binding_locator))?;
 
         context.vm.frame_mut().binding_stack.push(binding_locator);
         context.vm.set_register(value.into(), result);
@@ -217,10 +217,8 @@ impl GetNameOrUndefined {
         } else if is_global {
             JsValue::undefined()
         } else {
-            let name = binding_locator.name().to_std_string_escaped();
-            return Err(JsNativeError::reference()
-                .with_message(format!("{name} is not defined"))
-                .into());
+            // Patched (code-runtime-boa): V8's words for a binding in its temporal dead zone.
+            return Err(context.binding_error(&binding_locator));
         };
 
         context.vm.set_register(value.into(), result);

@@ -15,18 +15,10 @@ pub(crate) struct ThrowMutateImmutable;
 
 impl ThrowMutateImmutable {
     #[inline(always)]
-    pub(crate) fn operation(index: IndexOperand, context: &mut Context) -> JsError {
-        let name = context
-            .vm
-            .frame()
-            .code_block()
-            .constant_string(index.into());
-
+    pub(crate) fn operation(_name: IndexOperand, _: &mut Context) -> JsError {
+        // Patched (code-runtime-boa): V8's words, which do not name the binding.
         JsNativeError::typ()
-            .with_message(format!(
-                "cannot mutate an immutable binding '{}'",
-                name.to_std_string_escaped()
-            ))
+            .with_message("Assignment to constant variable.")
             .into()
     }
 }
@@ -110,34 +102,21 @@ impl Operation for SetNameByLocator {
 /// Checks that the binding pointed by `locator` exists and is initialized.
 fn verify_initialized(locator: &BindingLocator, context: &mut Context) -> JsResult<()> {
     if !context.is_initialized_binding(locator)? {
-        let key = locator.name();
         let strict = context.vm.frame().code_block.strict();
 
-        let message = match locator.scope() {
-            BindingLocatorScope::GlobalObject if strict => Some(format!(
-                "cannot assign to uninitialized global property `{}`",
-                key.to_std_string_escaped()
-            )),
-            BindingLocatorScope::GlobalObject => None,
-            BindingLocatorScope::GlobalDeclarative => Some(format!(
-                "cannot assign to uninitialized binding `{}`",
-                key.to_std_string_escaped()
-            )),
+        // Patched (code-runtime-boa): in V8's words (`count is not defined`, `Cannot access 'x'
+        // before initialization`).
+        let throws = match locator.scope() {
+            BindingLocatorScope::GlobalObject => strict,
+            BindingLocatorScope::GlobalDeclarative => true,
             BindingLocatorScope::Stack(index) => match context.environment_expect(index) {
-                Environment::Declarative(_) => Some(format!(
-                    "cannot assign to uninitialized binding `{}`",
-                    key.to_std_string_escaped()
-                )),
-                Environment::Object(_) if strict => Some(format!(
-                    "cannot assign to uninitialized property `{}`",
-                    key.to_std_string_escaped()
-                )),
-                Environment::Object(_) => None,
+                Environment::Declarative(_) => true,
+                Environment::Object(_) => strict,
             },
         };
 
-        if let Some(message) = message {
-            return Err(JsNativeError::reference().with_message(message).into());
+        if throws {
+            return Err(context.binding_error(locator));
         }
     }
 

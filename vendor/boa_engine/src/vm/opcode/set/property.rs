@@ -4,7 +4,7 @@ use crate::value::JsVariant;
 use crate::vm::opcode::{IndexOperand, RegisterOperand};
 use crate::vm::inline_cache::slot_value;
 use crate::{
-    Context, JsNativeError, JsResult,
+    Context, JsResult,
     builtins::function::set_function_name,
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::{PropertyDescriptor, PropertyKey},
@@ -66,9 +66,10 @@ fn set_by_name(
     let context = &mut InternalMethodPropertyContext::new(context);
     let succeeded = object.__set__(name.clone(), value.clone(), receiver.clone(), context)?;
     if !succeeded && context.vm.frame().code_block.strict() {
-        return Err(JsNativeError::typ()
-            .with_message(format!("cannot set non-writable property: {name}"))
-            .into());
+        // Patched (code-runtime-boa): V8's words for why (`vendor/README.md`).
+        return Err(crate::vm::failed_set_error(
+            &object, receiver, &name, context,
+        ));
     }
 
     // Cache the property.
@@ -207,9 +208,10 @@ impl SetPropertyByValue {
             &mut context.into(),
         )?;
         if !succeeded && context.vm.frame().code_block.strict() {
-            return Err(JsNativeError::typ()
-                .with_message(format!("cannot set non-writable property: {key}"))
-                .into());
+            // Patched (code-runtime-boa): V8's words for why (`vendor/README.md`).
+            return Err(crate::vm::failed_set_error(
+                &object, &receiver, &key, context,
+            ));
         }
 
         Ok(())
