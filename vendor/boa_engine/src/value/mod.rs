@@ -1018,8 +1018,9 @@ impl JsValue {
     /// See: <https://tc39.es/ecma262/#sec-toobject>
     pub fn to_object(&self, context: &mut Context) -> JsResult<JsObject> {
         match self.variant() {
+            // Patched (code-runtime-boa): V8's message.
             JsVariant::Undefined | JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert 'null' or 'undefined' to object")
+                .with_message("Cannot convert undefined or null to object")
                 .into()),
             JsVariant::Boolean(boolean) => Ok(context
                 .intrinsics()
@@ -1061,8 +1062,9 @@ impl JsValue {
     pub(crate) fn base_class(&self, context: &Context) -> JsResult<JsObject> {
         let constructors = context.intrinsics().constructors();
         match self.variant() {
+            // Patched (code-runtime-boa): V8's message.
             JsVariant::Undefined | JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert 'null' or 'undefined' to object")
+                .with_message("Cannot convert undefined or null to object")
                 .into()),
             JsVariant::Boolean(_) => Ok(constructors.boolean().prototype()),
             JsVariant::Integer32(_) | JsVariant::Float64(_) => {

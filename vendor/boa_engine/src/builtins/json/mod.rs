@@ -669,7 +669,8 @@ impl Json {
         // 10. If Type(value) is BigInt, throw a TypeError exception.
         else if value.is_bigint() {
             return Err(JsNativeError::typ()
-                .with_message("cannot serialize bigint to JSON")
+                // Patched (code-runtime-boa): V8's message.
+                .with_message("Do not know how to serialize a BigInt")
                 .into());
         }
         // 11. If Type(value) is Object and IsCallable(value) is false, then

@@ -21,6 +21,7 @@ use crate::{
     realm::Realm,
     string::StaticJsStrings,
     symbol::JsSymbol,
+    vm::{default_call_site, no_side_effects_string},
 };
 
 use super::{
@@ -465,9 +466,10 @@ impl Map {
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
         let Some(callback) = args.get_or_undefined(0).as_callable() else {
+            // Patched (code-runtime-boa): V8's message (`number 5 is not a function`).
             return Err(js_error!(
-                TypeError:
-                    "Method Map.prototype.forEach called with non-callable callback function"
+                TypeError: "{} is not a function",
+                default_call_site(args.get_or_undefined(0))
             ));
         };
 
@@ -830,8 +832,12 @@ pub(crate) fn add_entries_from_iterable(
             //     c. If next is not an Object, then
             //         i. Let error be ThrowCompletion(a newly created TypeError object).
             //         ii. Return ? IteratorClose(iteratorRecord, error).
+            // Patched (code-runtime-boa): V8's message.
             let err = Err(JsNativeError::typ()
-                .with_message("cannot get key and value from primitive item of `iterable`")
+                .with_message(format!(
+                    "Iterator value {} is not an entry object",
+                    no_side_effects_string(&next, context)
+                ))
                 .into());
 
             // ii. Return ? IteratorClose(iteratorRecord, error).

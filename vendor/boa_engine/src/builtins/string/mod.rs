@@ -23,6 +23,7 @@ use crate::{
     },
     symbol::JsSymbol,
     value::IntegerOrInfinity,
+    vm::number_to_string,
 };
 use boa_macros::utf16;
 
@@ -805,26 +806,18 @@ impl String {
         let string = this.to_string(context)?;
 
         // 3. Let n be ? ToIntegerOrInfinity(count).
-        let n = args.get_or_undefined(0).to_integer_or_infinity(context)?;
+        let count = args.get_or_undefined(0).to_number(context)?;
+        let n = IntegerOrInfinity::from(count);
 
         // 4. If n < 0 or n is +∞, throw a RangeError exception.
+        // Patched (code-runtime-boa): V8's message, naming the count (`Invalid count value: -1`).
         let n = match n {
-            IntegerOrInfinity::Integer(i) if i < 0 => {
+            IntegerOrInfinity::Integer(i) if i >= 0 => i,
+            _ => {
                 return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be non-negative")
+                    .with_message(format!("Invalid count value: {}", number_to_string(count)))
                     .into());
             }
-            IntegerOrInfinity::PositiveInfinity => {
-                return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be less than infinity")
-                    .into());
-            }
-            IntegerOrInfinity::NegativeInfinity => {
-                return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be non-negative")
-                    .into());
-            }
-            IntegerOrInfinity::Integer(i) => i,
         };
 
         let len = string.len();

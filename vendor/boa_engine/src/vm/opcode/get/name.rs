@@ -4,7 +4,10 @@ use crate::{
     error::JsNativeError,
     object::internal_methods::InternalMethodPropertyContext,
     property::PropertyKey,
-    vm::opcode::{IndexOperand, Operation, RegisterOperand},
+    vm::{
+        opcode::{IndexOperand, Operation, RegisterOperand},
+        unavailable_binding,
+    },
 };
 
 /// `GetName` implements the Opcode Operation for `Opcode::GetName`
@@ -23,10 +26,10 @@ impl GetName {
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        let result = context
+            .get_binding(&binding_locator)?
+            // Patched (code-runtime-boa): V8's words, also for a binding not yet initialized.
+            .ok_or_else(|| unavailable_binding(&binding_locator))?;
         context.vm.set_register(value.into(), result);
         Ok(())
     }
@@ -116,10 +119,10 @@ impl GetNameGlobal {
             return Ok(());
         }
 
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        let result = context
+            .get_binding(&binding_locator)?
+            // Patched (code-runtime-boa): V8's words, also for a binding not yet initialized.
+            .ok_or_else(|| unavailable_binding(&binding_locator))?;
 
         context.vm.set_register(dst.into(), result);
         Ok(())
@@ -175,10 +178,10 @@ impl GetNameAndLocator {
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        let result = context
+            .get_binding(&binding_locator)?
+            // Patched (code-runtime-boa): V8's words, also for a binding not yet initialized.
+            .ok_or_else(|| unavailable_binding(&binding_locator))?;
 
         context.vm.frame_mut().binding_stack.push(binding_locator);
         context.vm.set_register(value.into(), result);
@@ -217,10 +220,8 @@ impl GetNameOrUndefined {
         } else if is_global {
             JsValue::undefined()
         } else {
-            let name = binding_locator.name().to_std_string_escaped();
-            return Err(JsNativeError::reference()
-                .with_message(format!("{name} is not defined"))
-                .into());
+            // Patched (code-runtime-boa): V8's words for a binding not yet initialized.
+            return Err(unavailable_binding(&binding_locator).into());
         };
 
         context.vm.set_register(value.into(), result);

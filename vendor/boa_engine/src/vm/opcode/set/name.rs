@@ -15,18 +15,11 @@ pub(crate) struct ThrowMutateImmutable;
 
 impl ThrowMutateImmutable {
     #[inline(always)]
-    pub(crate) fn operation(index: IndexOperand, context: &mut Context) -> JsError {
-        let name = context
-            .vm
-            .frame()
-            .code_block()
-            .constant_string(index.into());
-
+    pub(crate) fn operation(_name: IndexOperand, _: &mut Context) -> JsError {
+        // Patched (code-runtime-boa): V8's message, which does not name the binding (upstream:
+        // `cannot mutate an immutable binding 'c'`).
         JsNativeError::typ()
-            .with_message(format!(
-                "cannot mutate an immutable binding '{}'",
-                name.to_std_string_escaped()
-            ))
+            .with_message("Assignment to constant variable.")
             .into()
     }
 }
@@ -114,10 +107,10 @@ fn verify_initialized(locator: &BindingLocator, context: &mut Context) -> JsResu
         let strict = context.vm.frame().code_block.strict();
 
         let message = match locator.scope() {
-            BindingLocatorScope::GlobalObject if strict => Some(format!(
-                "cannot assign to uninitialized global property `{}`",
-                key.to_std_string_escaped()
-            )),
+            // Patched (code-runtime-boa): V8's message for an assignment to an undeclared name.
+            BindingLocatorScope::GlobalObject if strict => {
+                Some(format!("{} is not defined", key.to_std_string_escaped()))
+            }
             BindingLocatorScope::GlobalObject => None,
             BindingLocatorScope::GlobalDeclarative => Some(format!(
                 "cannot assign to uninitialized binding `{}`",
