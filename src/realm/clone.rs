@@ -45,15 +45,9 @@ fn structured_clone(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
     Ok(copy)
 }
 
-/// The error the HTML algorithm throws (a `DOMException` there; the realm has none): an `Error`
-/// named `DataCloneError`, as Node's reads.
+/// The error the HTML algorithm throws, named `DataCloneError`.
 fn data_clone_error(message: String, context: &mut Context) -> JsError {
-    let error = JsNativeError::error().with_message(message).into_opaque(context);
-    let name = PropertyDescriptor::builder().value(js_string!("DataCloneError")).writable(true).enumerable(false).configurable(true);
-    match error.define_property_or_throw(js_string!("name"), name, context) {
-        Ok(_) => JsError::from_opaque(error.into()),
-        Err(err) => err,
-    }
+    super::web::named_error("DataCloneError", message, context)
 }
 
 fn not_cloneable(what: &str, context: &mut Context) -> JsError {
