@@ -169,7 +169,14 @@ static LAZY_GLOBALS: [LazyGlobals; 4] = [
         names: &["URLSearchParams"],
         define: |context| evaluated_global(context, "URLSearchParams", include_str!("js/url_search_params.js")),
     },
-    LazyGlobals { names: &["Intl"], define: |context| evaluated_global(context, "Intl", include_str!("js/intl.js")) },
+    LazyGlobals {
+        names: &["Intl"],
+        define: |context| {
+            // Native (vendor/boa_engine, `builtins/locale`): nothing to parse on first use.
+            let intl = boa_engine::builtins::locale::intl::create(context)?;
+            define_global(context, "Intl", intl.into())
+        },
+    },
 ];
 
 /// Stands in for each of `lazy`'s globals with an accessor that defines the group once (which
@@ -246,6 +253,11 @@ fn refuse_if_frozen(lazy: &LazyGlobals, used: &str, context: &mut Context) -> Js
 /// Defines global `name` as the value of evaluating `source`.
 fn evaluated_global(context: &mut Context, name: &'static str, source: &'static str) -> JsResult<()> {
     let value = context.eval(Source::from_bytes(source))?;
+    define_global(context, name, value)
+}
+
+/// Defines global `name` as a writable, configurable, non-enumerable `value`.
+fn define_global(context: &mut Context, name: &'static str, value: JsValue) -> JsResult<()> {
     context.global_object().define_property_or_throw(
         js_string!(name),
         PropertyDescriptor::builder().value(value).writable(true).enumerable(false).configurable(true),
