@@ -186,15 +186,11 @@ impl DateTimeFormat {
             Some(Width::Text(text)) => Some(text),
             _ => None,
         };
-        if let Some(era) = options.string("era", &texts, context)? {
-            return Err(options.unsupported("era", era, "leave it out (years are shown without an era)"));
-        }
+        let era = options.string("era", &texts, context)?;
         fields.year = width(options.string("year", &numeric, context)?);
         fields.month = width(options.string("month", &["numeric", "2-digit", "narrow", "short", "long"], context)?);
         fields.day = width(options.string("day", &numeric, context)?);
-        if let Some(period) = options.string("dayPeriod", &texts, context)? {
-            return Err(options.unsupported("dayPeriod", period, "leave it out (12-hour times show AM and PM)"));
-        }
+        let day_period = options.string("dayPeriod", &texts, context)?;
         fields.hour = width(options.string("hour", &numeric, context)?);
         fields.minute = width(options.string("minute", &numeric, context)?);
         fields.second = width(options.string("second", &numeric, context)?);
@@ -220,9 +216,11 @@ impl DateTimeFormat {
             }
             let explicit = [
                 ("weekday", fields.weekday.is_some()),
+                ("era", era.is_some()),
                 ("year", fields.year.is_some()),
                 ("month", fields.month.is_some()),
                 ("day", fields.day.is_some()),
+                ("dayPeriod", day_period.is_some()),
                 ("hour", fields.hour.is_some()),
                 ("minute", fields.minute.is_some()),
                 ("second", fields.second.is_some()),
@@ -242,6 +240,13 @@ impl DateTimeFormat {
             return Ok(Self { locale, pattern, hour_cycle, styles: Some((date_style, time_style)) });
         }
 
+        // Refused only now: with a style, Node's TypeError for the conflict comes first.
+        if let Some(era) = era {
+            return Err(options.unsupported("era", era, "leave it out (years are shown without an era)"));
+        }
+        if let Some(period) = day_period {
+            return Err(options.unsupported("dayPeriod", period, "leave it out (12-hour times show AM and PM)"));
+        }
         let has_date = fields.weekday.is_some() || fields.year.is_some() || fields.month.is_some() || fields.day.is_some();
         let has_time = fields.hour.is_some() || fields.minute.is_some() || fields.second.is_some() || fields.fraction.is_some();
         let need_defaults = match required {

@@ -519,29 +519,33 @@ pub(crate) fn join(parts: &[Part]) -> String {
 fn read_style(options: &Options, context: &mut Context) -> JsResult<Style> {
     let style = options.string("style", &["decimal", "percent", "currency", "unit"], context)?;
     let code = options.text("currency", context)?;
-    if let Some(code) = &code {
-        if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
+    match &code {
+        None if style == Some("currency") => {
+            return Err(JsNativeError::typ().with_message("Currency code is required with currency style.").into());
+        }
+        Some(code) if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) => {
             return Err(JsNativeError::range().with_message(format!("Invalid currency code : {code}")).into());
         }
+        _ => {}
     }
     let currency_display = options.string("currencyDisplay", &["code", "symbol", "narrowSymbol", "name"], context)?;
     let accounting = options.string("currencySign", &["standard", "accounting"], context)? == Some("accounting");
-    let unit = options.text("unit", context)?;
-    let unit = match unit {
+    let unit = match options.text("unit", context)? {
+        None if style == Some("unit") => {
+            return Err(JsNativeError::typ().with_message("Invalid unit argument for Intl.NumberFormat() ''").into());
+        }
+        None => None,
         Some(unit) => Some(
             unit_id(&unit)
                 .ok_or_else(|| JsNativeError::range().with_message(format!("Invalid unit argument for Intl.NumberFormat() '{unit}'")))?,
         ),
-        None => None,
     };
     let unit_display = options.string("unitDisplay", &["short", "narrow", "long"], context)?;
     Ok(match style {
         None | Some("decimal") => Style::Decimal,
         Some("percent") => Style::Percent,
         Some("currency") => {
-            let Some(code) = code else {
-                return Err(JsNativeError::typ().with_message("Currency code is required with currency style.").into());
-            };
+            let code = code.unwrap_or_default();
             let display = match currency_display {
                 None | Some("symbol") => CurrencyDisplay::Symbol,
                 Some("narrowSymbol") => CurrencyDisplay::NarrowSymbol,
@@ -553,9 +557,7 @@ fn read_style(options: &Options, context: &mut Context) -> JsResult<Style> {
             Style::Currency { code: code.to_ascii_uppercase(), display, accounting }
         }
         _ => {
-            let Some(unit) = unit else {
-                return Err(JsNativeError::typ().with_message("Invalid unit argument for Intl.NumberFormat() ''").into());
-            };
+            let unit = unit.expect("checked when read");
             let display = match unit_display {
                 Some("narrow") => UnitDisplay::Narrow,
                 Some("long") => UnitDisplay::Long,
@@ -584,24 +586,20 @@ fn read_digits(
         return Err(JsNativeError::range().with_message("roundingIncrement value is out of range.").into());
     }
     let mode = match options.string("roundingMode", &ROUNDING_MODES, context)? {
-        Some(mode) => [
-            RoundingMode::Ceil,
-            RoundingMode::Floor,
-            RoundingMode::Expand,
-            RoundingMode::Trunc,
-            RoundingMode::HalfCeil,
-            RoundingMode::HalfFloor,
-            RoundingMode::HalfExpand,
-            RoundingMode::HalfTrunc,
-            RoundingMode::HalfEven,
-        ][ROUNDING_MODES.iter().position(|m| *m == mode).expect("one of the modes")],
-        None => RoundingMode::HalfExpand,
+        Some("ceil") => RoundingMode::Ceil,
+        Some("floor") => RoundingMode::Floor,
+        Some("expand") => RoundingMode::Expand,
+        Some("trunc") => RoundingMode::Trunc,
+        Some("halfCeil") => RoundingMode::HalfCeil,
+        Some("halfFloor") => RoundingMode::HalfFloor,
+        Some("halfTrunc") => RoundingMode::HalfTrunc,
+        Some("halfEven") => RoundingMode::HalfEven,
+        _ => RoundingMode::HalfExpand,
     };
     let priority = options.string("roundingPriority", &["auto", "morePrecision", "lessPrecision"], context)?.unwrap_or("auto");
     let strip_if_integer = options.string("trailingZeroDisplay", &["auto", "stripIfInteger"], context)? == Some("stripIfInteger");
-    if increment != 1 {
-        return Err(options.unsupported("roundingIncrement", &increment.to_string(), "round with maximumFractionDigits instead"));
-    }
+    // An increment takes its maximum fraction digits from the minimum's default.
+    let default_maximum = if increment == 1 { default_maximum } else { default_minimum };
     let has_significant = !minimum_significant.is_undefined() || !maximum_significant.is_undefined();
     let has_fraction = !minimum_fraction.is_undefined() || !maximum_fraction.is_undefined();
     let (mut need_significant, mut need_fraction) = (true, true);
@@ -657,6 +655,15 @@ fn read_digits(
             _ => RoundingType::Fraction,
         }
     };
+    if increment != 1 {
+        if digits.rounding != RoundingType::Fraction {
+            return Err(JsNativeError::typ().with_message("RoundingType is not fractionDigits").into());
+        }
+        if digits.maximum_fraction != digits.minimum_fraction {
+            return Err(JsNativeError::range().with_message("maximumFractionDigits not equal to minimumFractionDigits").into());
+        }
+        return Err(options.unsupported("roundingIncrement", &increment.to_string(), "round with maximumFractionDigits instead"));
+    }
     Ok(digits)
 }
 

@@ -18,7 +18,7 @@ impl PluralRules {
     /// InitializePluralRules.
     pub(crate) fn new(locales: &JsValue, options: &JsValue, context: &mut Context) -> JsResult<Self> {
         let locale = super::resolve_locale(locales, SERVICE, super::english_only, context)?;
-        let options = Options::object(options, SERVICE)?;
+        let options = Options::coerce(options, SERVICE, context)?;
         options.string("localeMatcher", &["lookup", "best fit"], context)?;
         let ordinal = options.string("type", &["cardinal", "ordinal"], context)? == Some("ordinal");
         let digits = NumberFormat::with_digit_options(locale, &options, context)?;

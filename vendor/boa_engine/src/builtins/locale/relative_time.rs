@@ -32,7 +32,7 @@ pub(crate) struct RelativeTimeFormat {
 impl RelativeTimeFormat {
     pub(crate) fn new(locales: &JsValue, options: &JsValue, context: &mut Context) -> JsResult<Self> {
         let locale = super::resolve_locale(locales, SERVICE, super::english_only, context)?;
-        let options = Options::object(options, SERVICE)?;
+        let options = Options::coerce(options, SERVICE, context)?;
         options.string("localeMatcher", &["lookup", "best fit"], context)?;
         options.latin_digits(context)?;
         let style = options.string("style", &STYLES, context)?.unwrap_or("long");
