@@ -1366,7 +1366,8 @@ mod tests {
         // The realm's own scripts and the host's modules have positions of their own.
         let stack =
             "TypeError: bad\n    at URLSearchParams (unknown at :14:66)\n    at greet (helpers.js:2:9)\n    at <main> (program:2:7)";
-        let positions = PositionMap::new(0, Vec::new(), 40);
+        let program = "x\n".repeat(40);
+        let positions = PositionMap::new(0, Vec::new(), &crate::source::positions::LineIndex::new(&program));
         assert_eq!(map_stack(stack, &positions), "    at <program> (program:2:7)");
     }
 
