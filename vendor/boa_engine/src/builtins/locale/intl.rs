@@ -242,6 +242,9 @@ fn state<T: Service, S>(this: &JsValue, method: &str, of: fn(&T) -> S) -> JsResu
 
 fn supported_locales_of<T: Service>(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let locales = super::supported_locales(args.get_or_undefined(0), T::accepts_locale, context)?;
+    let service = format!("Intl.{}.supportedLocalesOf", T::NAME);
+    let options = super::Options::coerce(args.get_or_undefined(1), &service, context)?;
+    options.string("localeMatcher", &["lookup", "best fit"], context)?;
     Ok(JsArray::from_iter(locales.into_iter().map(|tag| JsValue::from(js_string!(tag))), context).into())
 }
 

@@ -107,26 +107,64 @@ fn requested_locales(locales: &JsValue, context: &mut Context) -> JsResult<Vec<S
     Ok(tags)
 }
 
-/// A Unicode BCP 47 locale identifier's shape: a 2-3 or 5-8 letter language, then
-/// alphanumeric subtags of 1-8 characters.
+/// IsStructurallyValidLanguageTag: a Unicode BCP 47 locale identifier (UTS 35): a language,
+/// an optional script and region, distinct variants, extensions under distinct singletons, and
+/// a private use part.
 fn is_well_formed_tag(tag: &str) -> bool {
-    let mut subtags = tag.split('-');
-    let language = subtags.next().unwrap_or_default();
-    matches!(language.len(), 2 | 3 | 5..=8)
-        && language.bytes().all(|b| b.is_ascii_alphabetic())
-        && subtags.all(|s| (1..=8).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric()))
+    let alpha =
+        |s: &str, lengths: std::ops::RangeInclusive<usize>| lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphabetic());
+    let alphanumeric =
+        |s: &str, lengths: std::ops::RangeInclusive<usize>| lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric());
+    let mut subtags = tag.split('-').peekable();
+    let Some(language) = subtags.next() else { return false };
+    if !(alpha(language, 2..=3) || alpha(language, 5..=8)) {
+        return false;
+    }
+    subtags.next_if(|s| alpha(s, 4..=4));
+    subtags.next_if(|s| alpha(s, 2..=2) || (s.len() == 3 && s.bytes().all(|b| b.is_ascii_digit())));
+    let mut variants = Vec::new();
+    while let Some(variant) =
+        subtags.next_if(|s| alphanumeric(s, 5..=8) || (s.len() == 4 && s.as_bytes()[0].is_ascii_digit() && alphanumeric(s, 4..=4)))
+    {
+        let variant = variant.to_ascii_lowercase();
+        if variants.contains(&variant) {
+            return false;
+        }
+        variants.push(variant);
+    }
+    let mut singletons = Vec::new();
+    while let Some(singleton) = subtags.next() {
+        if !alphanumeric(singleton, 1..=1) {
+            return false;
+        }
+        let singleton = singleton.to_ascii_lowercase();
+        let private = singleton == "x";
+        if singletons.contains(&singleton) {
+            return false;
+        }
+        singletons.push(singleton);
+        let mut count = 0;
+        while subtags.next_if(|s| if private { alphanumeric(s, 1..=8) } else { alphanumeric(s, 2..=8) }).is_some() {
+            count += 1;
+        }
+        if count == 0 || (private && subtags.peek().is_some()) {
+            return false;
+        }
+    }
+    true
 }
 
-/// The options argument of a constructor, read as ECMA-402 reads it, with V8's messages.
-pub(crate) struct Options {
+/// The options argument of a constructor, read as ECMA-402 reads it, with V8's messages
+/// (`service` names the caller in them).
+pub(crate) struct Options<'s> {
     object: Option<JsObject>,
-    service: &'static str,
+    service: &'s str,
 }
 
-impl Options {
-    /// CoerceOptionsToObject (NumberFormat, DateTimeFormat, Collator): `undefined` is no
-    /// options, a primitive is boxed.
-    pub(crate) fn coerce(options: &JsValue, service: &'static str, context: &mut Context) -> JsResult<Self> {
+impl<'s> Options<'s> {
+    /// CoerceOptionsToObject (every constructor but `ListFormat`'s, and `supportedLocalesOf`):
+    /// `undefined` is no options, a primitive is boxed.
+    pub(crate) fn coerce(options: &JsValue, service: &'s str, context: &mut Context) -> JsResult<Self> {
         let object = if options.is_undefined() {
             None
         } else if options.is_null() {
@@ -137,9 +175,8 @@ impl Options {
         Ok(Self { object, service })
     }
 
-    /// GetOptionsObject (PluralRules, RelativeTimeFormat, ListFormat): only `undefined` or an
-    /// object.
-    pub(crate) fn object(options: &JsValue, service: &'static str) -> JsResult<Self> {
+    /// GetOptionsObject (`ListFormat`): only `undefined` or an object.
+    pub(crate) fn object(options: &JsValue, service: &'s str) -> JsResult<Self> {
         match options.as_object() {
             Some(object) => Ok(Self { object: Some(object.clone()), service }),
             None if options.is_undefined() => Ok(Self { object: None, service }),

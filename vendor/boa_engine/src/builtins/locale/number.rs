@@ -482,7 +482,7 @@ impl NumberFormat {
 
     /// A format with these digit options, for other services that format numbers (plural
     /// rules, relative times).
-    pub(crate) fn with_digit_options(locale: JsString, options: &Options, context: &mut Context) -> JsResult<Self> {
+    pub(crate) fn with_digit_options(locale: JsString, options: &Options<'_>, context: &mut Context) -> JsResult<Self> {
         let digits = read_digits(options, 0, 3, Notation::Standard, context)?;
         Ok(Self {
             locale,
@@ -516,7 +516,7 @@ pub(crate) fn join(parts: &[Part]) -> String {
     parts.iter().map(|(_, text)| text.as_str()).collect()
 }
 
-fn read_style(options: &Options, context: &mut Context) -> JsResult<Style> {
+fn read_style(options: &Options<'_>, context: &mut Context) -> JsResult<Style> {
     let style = options.string("style", &["decimal", "percent", "currency", "unit"], context)?;
     let code = options.text("currency", context)?;
     match &code {
@@ -570,7 +570,7 @@ fn read_style(options: &Options, context: &mut Context) -> JsResult<Style> {
 
 /// SetNumberFormatDigitOptions (ECMA-402 2023).
 fn read_digits(
-    options: &Options,
+    options: &Options<'_>,
     default_minimum: usize,
     default_maximum: usize,
     notation: Notation,
@@ -668,7 +668,7 @@ fn read_digits(
 }
 
 /// GetBooleanOrStringNumberFormatOption for `useGrouping`.
-fn read_grouping(options: &Options, notation: Notation, context: &mut Context) -> JsResult<Grouping> {
+fn read_grouping(options: &Options<'_>, notation: Notation, context: &mut Context) -> JsResult<Grouping> {
     let default = if notation == Notation::Compact { Grouping::Min2 } else { Grouping::Auto };
     let value = options.get("useGrouping", context)?;
     if value.is_undefined() {
