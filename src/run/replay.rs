@@ -319,8 +319,10 @@ impl Replay {
         }
         let fresh = &mut bytes[filled..];
         getrandom::fill(fresh)?;
-        for byte in fresh.iter() {
-            tape.entropy.push_str(&format!("{byte:02x}"));
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        for &byte in fresh.iter() {
+            tape.entropy.push(HEX[usize::from(byte >> 4)] as char);
+            tape.entropy.push(HEX[usize::from(byte & 0x0f)] as char);
         }
         Ok(())
     }
