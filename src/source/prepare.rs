@@ -475,6 +475,13 @@ mod tests {
     }
 
     #[test]
+    fn await_in_a_function_that_is_not_async_is_named_in_v8s_words() {
+        let err = script("function load(id) {\n  return await fetchUser(id)\n}", Scope::Isolated).unwrap_err();
+        assert_eq!(err.message, "await is only valid in async functions and the top level bodies of modules");
+        assert_eq!((err.line, err.column), (Some(2), Some(10)));
+    }
+
+    #[test]
     fn absurd_nesting_is_refused_before_parsing() {
         let source = format!("return {}1{}", "[".repeat(100_000), "]".repeat(100_000));
         let err = check_shape(&source, usize::MAX).unwrap_err();

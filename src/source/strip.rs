@@ -225,6 +225,16 @@ mod tests {
     }
 
     #[test]
+    fn await_in_a_function_that_is_not_async_is_named_at_the_await() {
+        let err = strip_types("const ids: number[] = [1]\nconst users = ids.map((id) => await load(id))").unwrap_err();
+        assert_eq!(err.message, "await isn't allowed in non-async function");
+        assert_eq!((err.line, err.column), (Some(2), Some(31)));
+        // An earlier mistake is still the one reported.
+        let err = strip_types("const a = ;\nconst users = ids.map((id) => await load(id))").unwrap_err();
+        assert_eq!(err.line, Some(1), "{}", err.message);
+    }
+
+    #[test]
     fn parameter_property_names_the_rewrite() {
         let err = strip_types("class A { constructor(private x: number) {} }").unwrap_err();
         assert!(err.message.contains("constructor"), "{}", err.message);
