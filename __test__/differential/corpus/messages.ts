@@ -43,6 +43,16 @@ return shape instanceof Shape`,
   'a private member written on another object': `class Box { #v = 1; static poke(o, v) { o.#v = v } }
 Box.poke(new Box(), 2)
 return Box.poke({}, 3)`,
+  'a frozen setting assigned across lines': `const settings = Object.freeze({ retries: 3 })
+settings // the shared defaults
+  .retries /* from the tool */
+  = 5
+return settings`,
+  'a BigInt price multiplied across lines': `const price = 10n
+const total = (price) // a BigInt
+  *
+  1.5
+return String(total)`,
   'an invalid URL with a base': `const base = 'not a base'
 const u = new URL('/items', base)
 return u.href`,
