@@ -198,7 +198,8 @@ describe('errors that name what failed', () => {
     ['a write to undefined names the property', `const target: any = undefined\ntarget.count = 1`, "Cannot set properties of undefined (setting 'count')"],
     ['for-of over a non-iterable names it', `const settings: any = { items: {} }\nfor (const item of settings.items) {}`, 'settings.items is not iterable'],
     ['spread of undefined names it', `const settings: any = {}\nconst all = [...settings.list]`, 'settings.list is not iterable'],
-    ['spread into a call names it', `const args: any = 3\nMath.max(...args)`, 'args is not iterable'],
+    ['spread into a call is worded as V8 words it', `const args: any = 3\nMath.max(...args)`, 'Spread syntax requires ...iterable[Symbol.iterator] to be a function'],
+    ['spread of undefined into a call names it', `const args: any = undefined\nMath.max(...args)`, 'args is not iterable (cannot read property undefined)'],
   ])('%s', async (_what, source, message) => {
     const error = errorOf(await run(source))
     expect(error).toMatchObject({ kind: 'runtime', name: 'TypeError', message, line: 2 })

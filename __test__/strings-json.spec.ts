@@ -152,12 +152,20 @@ describe('JSON.parse', () => {
 
   it('rejects what JSON does not allow with a SyntaxError that says where', async () => {
     const texts = ['', ' ', '{"a":1,}', '[1,]', '01', '1.', '.5', '+1', '-', "'a'", 'tru', 'nul', '"\t"', '"abc', '{"a" 1}', '{a:1}', 'NaN', '[1] 2', '"\\x41"', '"\\u12G4"']
-    for (const text of texts) expect(() => JSON.parse(text)).toThrow(SyntaxError)
+    // the messages Node's JSON.parse gives (V8's)
+    const node = texts.map((text) => {
+      try {
+        JSON.parse(text)
+        return 'parsed'
+      } catch (error) {
+        return `${(error as Error).name}: ${(error as Error).message}`
+      }
+    })
+    expect(node.every((message) => message.startsWith('SyntaxError: '))).toBe(true)
     const value = await run(`
-      return ${JSON.stringify(texts)}.map((t) => { try { JSON.parse(t); return 'parsed' } catch (e) { return e.name } })`)
-    expect(value).toEqual(texts.map(() => 'SyntaxError'))
+      return ${JSON.stringify(texts)}.map((t) => { try { JSON.parse(t); return 'parsed' } catch (e) { return e.name + ': ' + e.message } })`)
+    expect(value).toEqual(node)
     expect(await run(`try { JSON.parse('{"a":1,}') } catch (e) { return e.message }`)).toMatch(/position 7/)
-    expect(await run(`try { JSON.parse('[1, 2') } catch (e) { return e.message }`)).toMatch(/end of JSON input/)
   })
 
   it('still calls a reviver bottom-up with the source of primitives', async () => {
@@ -199,7 +207,11 @@ describe('JSON.parse', () => {
       return [[...lone].map((c) => c.charCodeAt(0)), errors, Object.getPrototypeOf(proto) === Object.prototype, Object.keys(proto)]`)
     expect(value).toEqual([
       [0x61, 0xd800, 0x62],
-      ["SyntaxError: Unexpected token '}' in JSON at position 7", 'SyntaxError: Unexpected end of JSON input', "SyntaxError: Unexpected token 'x' in JSON at position 2"],
+      [
+        'SyntaxError: Expected double-quoted property name in JSON at position 7',
+        "SyntaxError: Expected ',' or ']' after array element in JSON at position 5",
+        'SyntaxError: Bad escaped character in JSON at position 2',
+      ],
       true,
       ['__proto__'],
     ])

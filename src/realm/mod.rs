@@ -90,6 +90,14 @@ impl HostHooks for Hooks {
         }
     }
 
+    /// The realm keeps UTC, whatever the host's zone: a program's dates print and parse the same
+    /// on every machine (`GMT+0000 (Coordinated Universal Time)`). The engine's default asked the
+    /// `time` crate, which refuses to read the local offset in a process with several threads
+    /// (Node always has), so it was UTC already, by accident.
+    fn local_timezone_offset_seconds(&self, _unix_time_seconds: i64) -> i32 {
+        0
+    }
+
     fn max_buffer_size(&self, _context: &mut Context) -> u64 {
         // A buffer larger than what is left of the memory budget is a RangeError up front.
         self.budget.memory_remaining() as u64

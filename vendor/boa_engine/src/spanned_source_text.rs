@@ -116,43 +116,6 @@ impl SpannedSourceText {
         span_is_empty || self.source_text.is_empty()
     }
 
-    /// Patched (code-runtime-boa): the text between two line/column positions of the whole
-    /// source (columns count code points, and `\r\n` is one line break, as the lexer counts).
-    pub(crate) fn text_of(&self, span: boa_ast::Span) -> Option<String> {
-        let units = self.source_text.inner()?.get_code_points_from_pos(boa_ast::LinearPosition::new(0));
-        let (mut line, mut column) = (1u32, 1u32);
-        let (mut start, mut end) = (None, None);
-        let mut at = 0;
-        while at <= units.len() {
-            let here = boa_ast::Position::new(line, column);
-            if here == span.start() {
-                start = Some(at);
-            }
-            if here == span.end() {
-                end = Some(at);
-                break;
-            }
-            let Some(&unit) = units.get(at) else { break };
-            let width = if (0xD800..0xDC00).contains(&unit)
-                && units.get(at + 1).is_some_and(|next| (0xDC00..0xE000).contains(next))
-            {
-                2
-            } else {
-                1
-            };
-            at += width;
-            match unit {
-                0xD if units.get(at) == Some(&0xA) => {
-                    at += 1;
-                    (line, column) = (line + 1, 1);
-                }
-                0xA | 0xD | 0x2028 | 0x2029 => (line, column) = (line + 1, 1),
-                _ => column += 1,
-            }
-        }
-        Some(String::from_utf16_lossy(units.get(start?..end?)?))
-    }
-
     /// Gets inner code points.
     #[must_use]
     pub fn to_code_points(&self) -> Option<&[u16]> {

@@ -20,6 +20,8 @@
 //! [module]: https://tc39.es/ecma262/#sec-moduleevaluation
 //! [evaluation]: https://tc39.es/ecma262/#sec-runtime-semantics-evaluation
 
+// Patched (code-runtime-boa): V8's names for failed calls, iterations and destructuring.
+mod call_printer;
 mod class;
 mod declaration;
 mod declarations;
@@ -44,14 +46,14 @@ use crate::{
     builtins::function::{ThisMode, arguments::MappedArguments},
     js_string,
     vm::{
-        CallFrame, CodeBlock, CodeBlockFlags, Constant, GeneratorResumeKind, GlobalFunctionBinding,
-        Handler, InlineCache,
+        CallFrame, CodeBlock, CodeBlockFlags, Constant, ExpressionSite, GeneratorResumeKind,
+        GlobalFunctionBinding, Handler, InlineCache,
         opcode::{Address, BindingOpcode, BytecodeEmitter, RegisterOperand},
         source_info::{SourceInfo, SourceMap, SourceMapBuilder, SourcePath},
     },
 };
 use boa_ast::{
-    Declaration, Expression, LinearSpan, Position, Span, Spanned, Statement, StatementList,
+    Declaration, Expression, LinearSpan, Position, Spanned, Statement, StatementList,
     StatementListItem,
     declaration::{Binding, LexicalDeclaration, VarDeclaration},
     expression::{
@@ -83,6 +85,7 @@ use boa_string::StaticJsStrings;
 use rustc_hash::FxHashMap;
 use thin_vec::ThinVec;
 
+use declaration::PatternSite;
 pub(crate) use declarations::{
     global_declaration_instantiation_context, prepare_eval_declaration_instantiation,
 };
@@ -515,9 +518,9 @@ pub struct ByteCompiler<'ctx> {
 
     pub(crate) source_map_builder: SourceMapBuilder,
 
-    /// Patched (code-runtime-boa): the expressions that calls and iterations are about, by the
-    /// pc after their instruction, so a TypeError can name them (`SourceMap::expression_site`).
-    expression_sites: Vec<(u32, Span)>,
+    /// Patched (code-runtime-boa): what calls, iterations and destructuring are about, by the
+    /// pc after their instruction, so a TypeError can name it (`SourceMap::expression_site`).
+    expression_sites: Vec<(u32, ExpressionSite)>,
     pub(crate) source_path: SourcePath,
 
     pub(crate) constants: ThinVec<Constant>,
@@ -903,19 +906,82 @@ impl<'ctx> ByteCompiler<'ctx> {
             .push_source_position(start_pc.as_u32(), position.into());
     }
 
-    /// Patched (code-runtime-boa): the instruction just emitted fails about `expression`
-    /// (a callee, an iterable); its error message quotes that expression's source text.
-    pub(crate) fn record_expression_site(&mut self, expression: &impl Spanned) {
+    /// Patched (code-runtime-boa): the instruction just emitted is about `site`; its error
+    /// message names it.
+    pub(crate) fn record_site(&mut self, site: ExpressionSite) {
         let pc = self.next_opcode_location().as_u32();
-        self.expression_sites.push((pc, expression.span()));
+        self.expression_sites.push((pc, site));
     }
 
-    /// Patched (code-runtime-boa): `GetIterator` on `value`, the result of `expression`, placed at
-    /// the expression and naming it if it is not iterable (`settings.items is not iterable`).
-    pub(crate) fn emit_get_iterator_of(&mut self, value: &Register, expression: &Expression) {
+    /// Patched (code-runtime-boa): `expression` as V8 prints it in an error message.
+    pub(crate) fn printed(&self, expression: &Expression) -> Box<str> {
+        call_printer::print(expression, self.interner()).into_boxed_str()
+    }
+
+    /// Patched (code-runtime-boa): what V8 names when `expression` turns out not to be iterable:
+    /// the expression (`settings.items is not iterable`), or a call's callee (`f is not a
+    /// function or its return value is not iterable`).
+    pub(crate) fn iterable_site(&self, expression: &Expression) -> ExpressionSite {
+        match expression.flatten() {
+            Expression::Call(call) => ExpressionSite::IterableCall(self.printed(call.function())),
+            expression => ExpressionSite::Iterable(self.printed(expression)),
+        }
+    }
+
+    /// Patched (code-runtime-boa): `GetIterator` (`GetAsyncIterator` if `r#async`) on `value`, the
+    /// result of `expression`, placed at the expression and naming it if it is not iterable
+    /// (`settings.items is not iterable`).
+    pub(crate) fn emit_get_iterator_of(
+        &mut self,
+        value: &Register,
+        expression: &Expression,
+        r#async: bool,
+    ) {
+        // A call iterated here was compiled just before, its callee's site recorded last: V8
+        // words the call's failure for both (`f is not a function or its return value ...`).
+        if let (Expression::Call(_), Some((_, site))) =
+            (expression.flatten(), self.expression_sites.last_mut())
+            && let ExpressionSite::Callee(callee) = site
+        {
+            let callee = std::mem::take(callee);
+            *site = ExpressionSite::IteratedCallee { callee, r#async };
+        }
+        let site = self.iterable_site(expression);
         let mut compiler = self.position_guard(expression);
-        compiler.bytecode.emit_get_iterator(value.variable());
-        compiler.record_expression_site(expression);
+        if r#async {
+            compiler.bytecode.emit_get_async_iterator(value.variable());
+        } else {
+            compiler.bytecode.emit_get_iterator(value.variable());
+        }
+        compiler.record_site(site);
+    }
+
+    /// Patched (code-runtime-boa): the arguments of a call, `new` or `super()` into an array,
+    /// spreads iterated: V8 names the last argument if it is spread and not iterable
+    /// (`Spread syntax requires ...iterable[Symbol.iterator] to be a function`, `o.list is not
+    /// iterable (cannot read property undefined)`), and describes the value of any other spread.
+    pub(crate) fn compile_spread_arguments(&mut self, arguments: &[Expression], array: &Register) {
+        let array_op = array.variable();
+        self.bytecode.emit_store_new_array(array_op);
+        for (index, argument) in arguments.iter().enumerate() {
+            if let Expression::Spread(spread) = argument {
+                let value = self.register_allocator.alloc();
+                self.compile_expr(spread.target(), &value);
+                let mut compiler = self.position_guard(spread.target());
+                compiler.bytecode.emit_get_iterator(value.variable());
+                if index + 1 == arguments.len() {
+                    let site = ExpressionSite::SpreadArgument(compiler.printed(spread.target()));
+                    compiler.record_site(site);
+                }
+                drop(compiler);
+                self.bytecode.emit_push_iterator_to_array(array_op);
+                self.register_allocator.dealloc(value);
+            } else {
+                self.compile_expr_operand(argument, |this, op| {
+                    this.bytecode.emit_push_value_to_array(op, array_op);
+                });
+            }
+        }
     }
 
     pub(crate) fn pop_source_position(&mut self) {
@@ -1983,13 +2049,13 @@ impl<'ctx> ByteCompiler<'ctx> {
             .expect("chain must have at least one element");
         assert!(first.shorted());
 
-        self.compile_optional_item_kind(first.kind(), this, value);
+        self.compile_optional_item(optional, 0, this, value);
 
-        for item in rest {
+        for (index, item) in rest.iter().enumerate() {
             if item.shorted() {
                 jumps.push(self.jump_if_null_or_undefined(value));
             }
-            self.compile_optional_item_kind(item.kind(), this, value);
+            self.compile_optional_item(optional, index + 1, this, value);
         }
 
         let skip_undef = self.jump();
@@ -2039,10 +2105,10 @@ impl<'ctx> ByteCompiler<'ctx> {
 
         if chain_len == 1 {
             // The only item is also the last — emit delete.
-            self.compile_optional_delete_final(first.kind(), &this, &value, dst);
+            self.compile_optional_delete_final(optional, 0, &this, &value, dst);
         } else {
             // Not the last — emit a regular get.
-            self.compile_optional_item_kind(first.kind(), &this, &value);
+            self.compile_optional_item(optional, 0, &this, &value);
 
             for (i, item) in rest.iter().enumerate() {
                 if item.shorted() {
@@ -2050,9 +2116,9 @@ impl<'ctx> ByteCompiler<'ctx> {
                 }
                 if i == rest.len() - 1 {
                     // Last item — emit delete.
-                    self.compile_optional_delete_final(item.kind(), &this, &value, dst);
+                    self.compile_optional_delete_final(optional, i + 1, &this, &value, dst);
                 } else {
-                    self.compile_optional_item_kind(item.kind(), &this, &value);
+                    self.compile_optional_item(optional, i + 1, &this, &value);
                 }
             }
         }
@@ -2074,12 +2140,13 @@ impl<'ctx> ByteCompiler<'ctx> {
     /// Emit delete opcodes for the final operation in an optional chain.
     fn compile_optional_delete_final(
         &mut self,
-        kind: &OptionalOperationKind,
+        optional: &Optional,
+        at: usize,
         this: &Register,
         value: &Register,
         dst: &Register,
     ) {
-        match kind {
+        match optional.chain()[at].kind() {
             OptionalOperationKind::SimplePropertyAccess { field } => {
                 self.bytecode.emit_move(this.variable(), value.variable());
                 match field {
@@ -2104,7 +2171,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             }
             OptionalOperationKind::Call { .. } => {
                 // `delete obj?.method()` — evaluate the call, then return true.
-                self.compile_optional_item_kind(kind, this, value);
+                self.compile_optional_item(optional, at, this, value);
                 self.bytecode.emit_store_true(dst.variable());
             }
         }
@@ -2126,13 +2193,15 @@ impl<'ctx> ByteCompiler<'ctx> {
     ///   is not null or undefined (if the operator `?.` was used).
     /// - This assumes that the state of the stack before compiling is `...rest, this, value`,
     ///   since the operation compiled by this function could be a call.
-    fn compile_optional_item_kind(
+    /// The operation at `chain[at]` of an optional chain.
+    fn compile_optional_item(
         &mut self,
-        kind: &OptionalOperationKind,
+        optional: &Optional,
+        at: usize,
         this: &Register,
         value: &Register,
     ) {
-        match kind {
+        match optional.chain()[at].kind() {
             OptionalOperationKind::SimplePropertyAccess { field } => {
                 self.bytecode.emit_move(this.variable(), value.variable());
                 match field {
@@ -2170,34 +2239,31 @@ impl<'ctx> ByteCompiler<'ctx> {
 
                 if contains_spread {
                     let array = self.register_allocator.alloc();
-                    let array_op = array.variable();
-
-                    self.bytecode.emit_store_new_array(array_op);
-
-                    for arg in args {
-                        if let Expression::Spread(spread) = arg {
-                            let value = self.register_allocator.alloc();
-                            self.compile_expr(spread.target(), &value);
-                            self.emit_get_iterator_of(&value, spread.target());
-                            self.bytecode.emit_push_iterator_to_array(array_op);
-                            self.register_allocator.dealloc(value);
-                        } else {
-                            self.compile_expr_operand(arg, |this, op| {
-                                this.bytecode.emit_push_value_to_array(op, array_op);
-                            });
-                        }
-                    }
-
+                    self.compile_spread_arguments(args, &array);
                     self.push_from_register(&array);
                     self.register_allocator.dealloc(array);
-
-                    self.bytecode.emit_call_spread();
                 } else {
                     for arg in args {
                         self.compile_expr_to_stack(arg);
                     }
-                    self.bytecode.emit_call((args.len() as u32).into());
                 }
+                // Patched (code-runtime-boa): placed as V8 places it (at the name of the method
+                // called, `o?.f()` at `f`) and naming its callee (`o?.f is not a function`).
+                let position = match at.checked_sub(1).map(|before| optional.chain()[before].kind()) {
+                    Some(OptionalOperationKind::SimplePropertyAccess {
+                        field: PropertyAccessField::Const(name),
+                    }) => name.span().start(),
+                    _ => optional.chain()[at].span().start(),
+                };
+                let mut compiler = SourcePositionGuard::new(self, position);
+                if contains_spread {
+                    compiler.bytecode.emit_call_spread();
+                } else {
+                    compiler.bytecode.emit_call((args.len() as u32).into());
+                }
+                let callee = call_printer::print_optional_callee(optional, at, compiler.interner());
+                compiler.record_site(ExpressionSite::Callee(callee.into_boxed_str()));
+                drop(compiler);
 
                 self.pop_into_register(value);
                 self.bytecode.emit_store_undefined(this.variable());
@@ -2236,7 +2302,12 @@ impl<'ctx> ByteCompiler<'ctx> {
                     } else {
                         self.bytecode.emit_store_undefined(value.variable());
                     }
-                    self.compile_declaration_pattern(pattern, BindingOpcode::InitVar, &value);
+                    self.compile_declared_pattern(
+                        pattern,
+                        BindingOpcode::InitVar,
+                        &value,
+                        variable.init(),
+                    );
                     self.register_allocator.dealloc(value);
                 }
             }
@@ -2286,10 +2357,11 @@ impl<'ctx> ByteCompiler<'ctx> {
                             } else {
                                 self.bytecode.emit_store_undefined(value.variable());
                             }
-                            self.compile_declaration_pattern(
+                            self.compile_declared_pattern(
                                 pattern,
                                 BindingOpcode::InitLexical,
                                 &value,
+                                variable.init(),
                             );
                             self.register_allocator.dealloc(value);
                         }
@@ -2336,10 +2408,11 @@ impl<'ctx> ByteCompiler<'ctx> {
                             } else {
                                 self.bytecode.emit_store_undefined(value.variable());
                             }
-                            self.compile_declaration_pattern(
+                            self.compile_declared_pattern(
                                 pattern,
                                 BindingOpcode::InitLexical,
                                 &value,
+                                variable.init(),
                             );
                             self.register_allocator.dealloc(value);
                         }
@@ -2381,10 +2454,11 @@ impl<'ctx> ByteCompiler<'ctx> {
 
                             // TODO: Same as above
 
-                            self.compile_declaration_pattern(
+                            self.compile_declared_pattern(
                                 pattern,
                                 BindingOpcode::InitLexical,
                                 &value,
+                                variable.init(),
                             );
                             self.register_allocator.dealloc(value);
                         }
@@ -2421,10 +2495,11 @@ impl<'ctx> ByteCompiler<'ctx> {
                             }
 
                             // TODO: SAME
-                            self.compile_declaration_pattern(
+                            self.compile_declared_pattern(
                                 pattern,
                                 BindingOpcode::InitLexical,
                                 &value,
+                                variable.init(),
                             );
                             self.register_allocator.dealloc(value);
                         }
@@ -2732,7 +2807,14 @@ impl<'ctx> ByteCompiler<'ctx> {
             }
         }
 
-        let mut compiler = self.position_guard(call);
+        // Patched (code-runtime-boa): placed where V8 places the call (`o.f()` at `f`), which is
+        // where errors and stack frames point; upstream placed every call at its `(`.
+        let position = if kind == CallKind::New {
+            call.span().start()
+        } else {
+            call_printer::call_position(call.function(), call.span().start())
+        };
+        let mut compiler = SourcePositionGuard::new(self, position);
 
         let contains_spread = call
             .args()
@@ -2741,24 +2823,7 @@ impl<'ctx> ByteCompiler<'ctx> {
 
         if contains_spread {
             let array = compiler.register_allocator.alloc();
-            let array_op = array.variable();
-
-            compiler.bytecode.emit_store_new_array(array_op);
-
-            for arg in call.args() {
-                if let Expression::Spread(spread) = arg {
-                    let value = compiler.register_allocator.alloc();
-                    compiler.compile_expr(spread.target(), &value);
-                    compiler.emit_get_iterator_of(&value, spread.target());
-                    compiler.bytecode.emit_push_iterator_to_array(array_op);
-                    compiler.register_allocator.dealloc(value);
-                } else {
-                    compiler.compile_expr_operand(arg, |this, op| {
-                        this.bytecode.emit_push_value_to_array(op, array_op);
-                    });
-                }
-            }
-
+            compiler.compile_spread_arguments(call.args(), &array);
             compiler.push_from_register(&array);
             compiler.register_allocator.dealloc(array);
         } else {
@@ -2791,7 +2856,8 @@ impl<'ctx> ByteCompiler<'ctx> {
                 .bytecode
                 .emit_new((call.args().len() as u32).into()),
         }
-        compiler.record_expression_site(call.function());
+        let site = ExpressionSite::Callee(compiler.printed(call.function()));
+        compiler.record_site(site);
         match dst {
             CallResultDest::Register(dst) => compiler.pop_into_register(dst),
             CallResultDest::Discard => compiler.bytecode.emit_pop(),
@@ -2855,6 +2921,26 @@ impl<'ctx> ByteCompiler<'ctx> {
         def: BindingOpcode,
         object: &Register,
     ) {
-        self.compile_declaration_pattern_impl(pattern, def, object);
+        let site = PatternSite::Top {
+            initializer: None,
+            names_iterable: false,
+        };
+        self.compile_declaration_pattern_impl(pattern, def, object, site);
+    }
+
+    /// Patched (code-runtime-boa): the pattern of a declaration, destructuring the value of its
+    /// `initializer`, which V8 names when the value cannot be destructured.
+    fn compile_declared_pattern(
+        &mut self,
+        pattern: &Pattern,
+        def: BindingOpcode,
+        object: &Register,
+        initializer: Option<&Expression>,
+    ) {
+        let site = PatternSite::Top {
+            initializer,
+            names_iterable: initializer.is_some_and(call_printer::names_destructured_initializer),
+        };
+        self.compile_declaration_pattern_impl(pattern, def, object, site);
     }
 }

@@ -1071,8 +1071,9 @@ impl JsValue {
     pub(crate) fn base_class(&self, context: &Context) -> JsResult<JsObject> {
         let constructors = context.intrinsics().constructors();
         match self.variant() {
+            // Patched (code-runtime-boa): V8's message.
             JsVariant::Undefined | JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert 'null' or 'undefined' to object")
+                .with_message("Cannot convert undefined or null to object")
                 .into()),
             JsVariant::Boolean(_) => Ok(constructors.boolean().prototype()),
             JsVariant::Integer32(_) | JsVariant::Float64(_) => {

@@ -53,7 +53,10 @@ mod inline_cache;
 mod interrupt;
 // Patched (code-runtime-boa): TypeErrors that name what failed.
 mod named_errors;
-pub(crate) use named_errors::{cannot_read_properties, cannot_set_properties};
+pub(crate) use named_errors::{
+    ExpressionSite, cannot_read_properties, cannot_set_properties, default_call_site,
+    not_a_function, not_iterable_message, number_to_string,
+};
 mod native_limits;
 mod runtime_limits;
 

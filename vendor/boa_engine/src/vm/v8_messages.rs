@@ -50,14 +50,14 @@ impl Context {
 /// as `String()` gives it, a function as its source text, an error as `Name: message`, an object
 /// whose `toString` is `Object.prototype.toString` as `#<Constructor>`, any other as
 /// `[object Tag]`.
-pub fn no_side_effects_string(value: &JsValue, context: &mut Context) -> String {
+pub fn no_side_effects_string(value: &JsValue, context: &Context) -> String {
     let Some(object) = value.as_object() else {
         return match value.variant() {
+            JsVariant::String(string) => string.to_std_string_escaped(),
             JsVariant::Symbol(symbol) => symbol.descriptive_string().to_std_string_escaped(),
-            _ => value.to_string(context).map_or_else(
-                |_| value.display().to_string(),
-                |s| s.to_std_string_escaped(),
-            ),
+            JsVariant::BigInt(bigint) => bigint.to_string(),
+            JsVariant::Float64(n) => super::number_to_string(n),
+            _ => value.display().to_string(),
         };
     };
     // Data properties only, read from the objects' storage: no getter or trap runs.

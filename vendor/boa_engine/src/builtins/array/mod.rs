@@ -31,6 +31,7 @@ use crate::{
     string::StaticJsStrings,
     symbol::JsSymbol,
     value::{IntegerOrInfinity, JsValue},
+    vm::not_a_function,
 };
 use std::cmp::{Ordering, min};
 
@@ -252,8 +253,9 @@ impl BuiltInConstructor for Array {
                     .js_expect("this ToUint32 call must not fail")?;
                 // ii. If SameValueZero(intLen, len) is false, throw a RangeError exception.
                 if !JsValue::same_value_zero(&int_len.into(), len) {
+                    // Patched (code-runtime-boa): V8's message.
                     return Err(JsNativeError::range()
-                        .with_message("invalid array length")
+                        .with_message("Invalid array length")
                         .into());
                 }
                 int_len
@@ -330,8 +332,9 @@ impl Array {
     ) -> JsResult<JsObject> {
         // 1. If length > 2^32 - 1, throw a RangeError exception.
         if length > 2u64.pow(32) - 1 {
+            // Patched (code-runtime-boa): V8's message.
             return Err(JsNativeError::range()
-                .with_message("array exceeded max size")
+                .with_message("Invalid array length")
                 .into());
         }
 
@@ -555,9 +558,8 @@ impl Array {
             JsVariant::Undefined => None,
             JsVariant::Object(o) if o.is_callable() => Some(o),
             _ => {
-                return Err(JsNativeError::typ()
-                    .with_message(format!("`{}` is not callable", mapfn.type_of()))
-                    .into());
+                // Patched (code-runtime-boa): in V8's words (`5 is not a function`).
+                return Err(not_a_function(mapfn, context).into());
             }
         };
 
@@ -959,8 +961,9 @@ impl Array {
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+        // Patched (code-runtime-boa): in V8's words (`undefined is not a function`).
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.forEach: invalid callback function")
+            not_a_function(args.get_or_undefined(0), context)
         })?;
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
@@ -1367,8 +1370,9 @@ impl Array {
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+        // Patched (code-runtime-boa): in V8's words (`undefined is not a function`).
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.every: callback is not callable")
+            not_a_function(args.get_or_undefined(0), context)
         })?;
 
         let this_arg = args.get_or_undefined(1);
@@ -1417,8 +1421,9 @@ impl Array {
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+        // Patched (code-runtime-boa): in V8's words (`undefined is not a function`).
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.map: Callbackfn is not callable")
+            not_a_function(args.get_or_undefined(0), context)
         })?;
 
         // 4. Let A be ? ArraySpeciesCreate(O, len).
@@ -1629,7 +1634,6 @@ impl Array {
             predicate,
             this_arg,
             context,
-            "Array.prototype.find",
         )?;
 
         // 4. Return findRec.[[Value]].
@@ -1670,7 +1674,6 @@ impl Array {
             predicate,
             this_arg,
             context,
-            "Array.prototype.findIndex",
         )?;
 
         // 4. Return findRec.[[Index]].
@@ -1709,7 +1712,6 @@ impl Array {
             predicate,
             this_arg,
             context,
-            "Array.prototype.findLast",
         )?;
 
         // 4. Return findRec.[[Value]].
@@ -1748,7 +1750,6 @@ impl Array {
             predicate,
             this_arg,
             context,
-            "Array.prototype.findLastIndex",
         )?;
 
         // 4. Return findRec.[[Index]].
@@ -2552,8 +2553,9 @@ impl Array {
         let length = o.length_of_array_like(context)?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+        // Patched (code-runtime-boa): in V8's words (`undefined is not a function`).
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.filter: `callback` must be callable")
+            not_a_function(args.get_or_undefined(0), context)
         })?;
         let this_arg = args.get_or_undefined(1);
 
@@ -2614,8 +2616,9 @@ impl Array {
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+        // Patched (code-runtime-boa): in V8's words (`undefined is not a function`).
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.some: callback is not callable")
+            not_a_function(args.get_or_undefined(0), context)
         })?;
 
         // 4. Let k be 0.
@@ -2851,9 +2854,9 @@ impl Array {
         let len = o.length_of_array_like(context)?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+        // Patched (code-runtime-boa): in V8's words (`undefined is not a function`).
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ()
-                .with_message("Array.prototype.reduce: callback function is not callable")
+            not_a_function(args.get_or_undefined(0), context)
         })?;
 
         // 4. If len = 0 and initialValue is not present, throw a TypeError exception.
@@ -2942,9 +2945,9 @@ impl Array {
         let len = o.length_of_array_like(context)?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+        // Patched (code-runtime-boa): in V8's words (`undefined is not a function`).
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ()
-                .with_message("Array.prototype.reduceRight: callback function is not callable")
+            not_a_function(args.get_or_undefined(0), context)
         })?;
 
         // 4. If len is 0 and initialValue is not present, throw a TypeError exception.
@@ -3405,12 +3408,13 @@ pub(crate) fn find_via_predicate(
     predicate: &JsValue,
     this_arg: &JsValue,
     context: &mut Context,
-    caller_name: &str,
 ) -> JsResult<(JsValue, JsValue)> {
     // 1. If IsCallable(predicate) is false, throw a TypeError exception.
-    let predicate = predicate.as_callable().ok_or_else(|| {
-        JsNativeError::typ().with_message(format!("{caller_name}: predicate is not callable"))
-    })?;
+    // Patched (code-runtime-boa): in V8's words (`undefined is not a function`), which name no
+    // caller, so the callers no longer pass their names.
+    let predicate = predicate
+        .as_callable()
+        .ok_or_else(|| not_a_function(predicate, context))?;
 
     let indices = match direction {
         // 2. If direction is ascending, then
@@ -3585,8 +3589,9 @@ fn array_set_length(
     // 5. If SameValueZero(newLen, numberLen) is false, throw a RangeError exception.
     #[allow(clippy::float_cmp)]
     if f64::from(new_len) != number_len {
+        // Patched (code-runtime-boa): V8's message.
         return Err(JsNativeError::range()
-            .with_message("bad length for array")
+            .with_message("Invalid array length")
             .into());
     }
 

@@ -647,8 +647,15 @@ pub(super) fn time_zone_string(t: f64, hooks: &dyn HostHooks) -> JsString {
     // 9. Let tzName be an implementation-defined string that is either the empty String or the
     // string-concatenation of the code unit 0x0020 (SPACE), the code unit 0x0028 (LEFT PARENTHESIS),
     // an implementation-defined timezone name, and the code unit 0x0029 (RIGHT PARENTHESIS).
+    // Patched (code-runtime-boa): UTC is named as V8 names it (`GMT+0000 (Coordinated Universal
+    // Time)`); other offsets have no name without a time zone database (upstream named none).
+    let tz_name = if offset == 0.0 {
+        js_str!(" (Coordinated Universal Time)")
+    } else {
+        js_str!("")
+    };
     // 10. Return the string-concatenation of offsetSign, offsetHour, offsetMin, and tzName.
-    js_string!(offset_sign, offset_hour, offset_min)
+    js_string!(offset_sign, offset_hour, offset_min, tz_name)
 }
 
 /// Abstract operation `ToDateString ( tv )`

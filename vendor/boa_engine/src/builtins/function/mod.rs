@@ -1000,12 +1000,18 @@ pub(crate) fn function_call(
             function.is_ordinary(),
             "only ordinary functions can be classes"
         );
-        // Patched (code-runtime-boa): V8's words, naming the class.
-        return Err(JsNativeError::typ()
-            .with_message(format!(
+        // Patched (code-runtime-boa): V8's message, naming the class.
+        let name = function.code.name();
+        let message = if name.is_empty() {
+            "Class constructors cannot be invoked without 'new'".to_owned()
+        } else {
+            format!(
                 "Class constructor {} cannot be invoked without 'new'",
-                function.code.name().to_std_string_escaped()
-            ))
+                name.to_std_string_escaped()
+            )
+        };
+        return Err(JsNativeError::typ()
+            .with_message(message)
             .with_realm(realm)
             .into());
     }

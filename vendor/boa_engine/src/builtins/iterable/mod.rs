@@ -10,7 +10,7 @@ use crate::{
     object::JsObject,
     realm::Realm,
     symbol::JsSymbol,
-    vm::CompletionRecord,
+    vm::{CompletionRecord, not_iterable_message},
 };
 use boa_gc::{Finalize, Trace};
 
@@ -265,6 +265,13 @@ impl JsValue {
         hint: IteratorHint,
         context: &mut Context,
     ) -> JsResult<IteratorRecord> {
+        // Patched (code-runtime-boa): `null` and `undefined` have no iterator either; upstream
+        // failed on them later, in `GetMethod`, with `ToObject`'s message.
+        if self.is_null_or_undefined() {
+            return Err(JsNativeError::typ()
+                .with_message(not_iterable_message(self, hint))
+                .into());
+        }
         let method = match hint {
             // 1. If kind is async, then
             IteratorHint::Async => {
@@ -276,10 +283,9 @@ impl JsValue {
                         self.get_method(JsSymbol::iterator(), context)?
                             .ok_or_else(|| {
                                 // ii. If syncMethod is undefined, throw a TypeError exception.
-                                JsNativeError::typ().with_message(format!(
-                                    "value with type `{}` is not iterable",
-                                    self.type_of()
-                                ))
+                                // Patched (code-runtime-boa): in V8's words.
+                                JsNativeError::typ()
+                                    .with_message(not_iterable_message(self, hint))
                             })?;
                     // iii. Let syncIteratorRecord be ? GetIteratorFromMethod(obj, syncMethod).
                     let sync_iterator_record =
@@ -299,10 +305,8 @@ impl JsValue {
 
         let method = method.ok_or_else(|| {
             // 3. If method is undefined, throw a TypeError exception.
-            JsNativeError::typ().with_message(format!(
-                "value with type `{}` is not iterable",
-                self.type_of()
-            ))
+            // Patched (code-runtime-boa): in V8's words.
+            JsNativeError::typ().with_message(not_iterable_message(self, hint))
         })?;
 
         // 4. Return ? GetIteratorFromMethod(obj, method).

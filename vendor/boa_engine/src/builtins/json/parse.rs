@@ -6,7 +6,9 @@
 //! differ from a generic JSON reader: lone surrogates in strings are kept, a repeated key keeps
 //! its first position and its last value, `__proto__` is a plain data property, and numbers
 //! round as JavaScript's `Number()` does. With a reviver it also records each value's source
-//! text, which the reviver's walk hands to it (`context.source`).
+//! text, which the reviver's walk hands to it (`context.source`). A text that is not JSON is
+//! refused with V8's message for it (`Expected ',' or '}' after property value in JSON at
+//! position 9`, `"undefined" is not valid JSON`), which a program's author may act on.
 use super::JsonNode;
 use crate::{
     Context, JsNativeError, JsObject, JsResult, JsStr, JsString, JsValue,
@@ -91,7 +93,12 @@ impl<'a, T: Unit> JsonReader<'a, T> {
         let value = self.value(context)?;
         self.skip_whitespace();
         if self.pos < self.units.len() {
-            return Err(self.unexpected());
+            return Err(JsNativeError::syntax()
+                .with_message(format!(
+                    "Unexpected non-whitespace character after JSON at position {}",
+                    self.pos
+                ))
+                .into());
         }
         Ok((value, self.sources.and_then(|mut nodes| nodes.pop())))
     }
@@ -129,25 +136,62 @@ impl<'a, T: Unit> JsonReader<'a, T> {
         }
     }
 
-    /// The `SyntaxError` for whatever is at the current position, in V8's words.
+    /// `SyntaxError: <problem> in JSON at position <n>`, at the current position.
+    fn error_here(&self, problem: &str) -> crate::JsError {
+        JsNativeError::syntax()
+            .with_message(format!("{problem} in JSON at position {}", self.pos))
+            .into()
+    }
+
+    /// The `SyntaxError` for whatever is at the current position where a value, a literal's next
+    /// letter or (after the first member) a `:` should be, worded as V8 words it: by the kind of
+    /// token found there, and for other characters with the text around it.
     fn unexpected(&self) -> crate::JsError {
         let message = match self.peek() {
             None => "Unexpected end of JSON input".to_owned(),
-            Some(unit) => format!(
-                "Unexpected token '{}' in JSON at position {}",
-                char::from_u32(u32::from(unit)).unwrap_or(char::REPLACEMENT_CHARACTER),
-                self.pos
-            ),
+            Some(0x22) => format!("Unexpected string in JSON at position {}", self.pos),
+            Some(0x2D | 0x30..=0x39) => format!("Unexpected number in JSON at position {}", self.pos),
+            Some(unit) => self.unexpected_token(unit),
         };
         JsNativeError::syntax().with_message(message).into()
     }
 
-    fn expect(&mut self, unit: u8) -> JsResult<()> {
+    /// `Unexpected token 'x', "..." is not valid JSON`, with up to ten code units of the text
+    /// either side of the token (the whole text when it is shorter than 21), or only the text when
+    /// it is one a program passes by mistake (`undefined`, `NaN`, `Infinity`, `[object Object]`).
+    fn unexpected_token(&self, unit: u16) -> String {
+        const CONTEXT: usize = 10;
+        let text = |range: std::ops::Range<usize>| {
+            String::from_utf16_lossy(&self.units[range].iter().map(|u| u.unit()).collect::<Vec<_>>())
+        };
+        let whole = text(0..self.units.len());
+        if ["[object Object]", "undefined", "Infinity", "NaN"].contains(&whole.as_str()) {
+            return format!("\"{whole}\" is not valid JSON");
+        }
+        let token = String::from_utf16_lossy(&[unit]);
+        let (pos, len) = (self.pos, self.units.len());
+        if len < 2 * CONTEXT + 1 {
+            format!("Unexpected token '{token}', \"{whole}\" is not valid JSON")
+        } else if pos < CONTEXT {
+            let start = text(0..pos + CONTEXT);
+            format!("Unexpected token '{token}', \"{start}\"... is not valid JSON")
+        } else if pos < len - CONTEXT {
+            let around = text(pos - CONTEXT..pos + CONTEXT);
+            format!("Unexpected token '{token}', ...\"{around}\"... is not valid JSON")
+        } else {
+            let end = text(pos - CONTEXT..len);
+            format!("Unexpected token '{token}', ...\"{end}\" is not valid JSON")
+        }
+    }
+
+    /// Skips whitespace and the `unit` that should follow, or fails with `problem`.
+    fn expect_next(&mut self, unit: u8, problem: &str) -> JsResult<()> {
+        self.skip_whitespace();
         if self.peek() == Some(u16::from(unit)) {
             self.pos += 1;
             Ok(())
         } else {
-            Err(self.unexpected())
+            Err(self.error_here(problem))
         }
     }
 
@@ -173,7 +217,10 @@ impl<'a, T: Unit> JsonReader<'a, T> {
 
     fn literal(&mut self, word: &[u8], value: JsValue) -> JsResult<JsValue> {
         for &unit in word {
-            self.expect(unit)?;
+            if self.peek() != Some(u16::from(unit)) {
+                return Err(self.unexpected());
+            }
+            self.pos += 1;
         }
         Ok(value)
     }
@@ -191,28 +238,42 @@ impl<'a, T: Unit> JsonReader<'a, T> {
             self.record_container(base, keys);
             return Ok(self.make_object(members, context).into());
         }
+        if self.peek() != Some(0x22) {
+            return Err(self.error_here("Expected property name or '}'"));
+        }
+        let mut first = true;
         loop {
-            self.skip_whitespace();
-            if self.peek() != Some(0x22) {
-                return Err(self.unexpected());
-            }
             let key = self.key(context)?;
             if let Some(keys) = &mut keys {
                 keys.push(key.to_std_string_escaped());
             }
             self.skip_whitespace();
-            self.expect(b':')?;
+            // V8 names the missing `:` after the first key only.
+            if first {
+                self.expect_next(b':', "Expected ':' after property name")?;
+            } else if self.peek() == Some(0x3A) {
+                self.pos += 1;
+            } else {
+                return Err(self.unexpected());
+            }
+            first = false;
             let value = self.value(context)?;
             self.members.push((key, value));
             self.skip_whitespace();
             match self.peek() {
-                Some(0x2C) => self.pos += 1,
+                Some(0x2C) => {
+                    self.pos += 1;
+                    self.skip_whitespace();
+                    if self.peek() != Some(0x22) {
+                        return Err(self.error_here("Expected double-quoted property name"));
+                    }
+                }
                 Some(0x7D) => {
                     self.pos += 1;
                     self.record_container(base, keys);
                     return Ok(self.make_object(members, context).into());
                 }
-                _ => return Err(self.unexpected()),
+                _ => return Err(self.error_here("Expected ',' or '}' after property value")),
             }
         }
     }
@@ -268,7 +329,7 @@ impl<'a, T: Unit> JsonReader<'a, T> {
                     self.record_container(base, None);
                     return Ok(Array::create_array_from_list(elements, context).into());
                 }
-                _ => return Err(self.unexpected()),
+                _ => return Err(self.error_here("Expected ',' or ']' after array element")),
             }
         }
     }
@@ -317,7 +378,7 @@ impl<'a, T: Unit> JsonReader<'a, T> {
             let Some(offset) = special else {
                 self.pos = chunk_end;
                 if chunk_end == self.units.len() {
-                    return Err(self.unexpected());
+                    return Err(self.error_here("Unterminated string"));
                 }
                 context.count_steps(comparison_steps(UNITS_PER_STEP_CHECK))?;
                 continue;
@@ -330,7 +391,7 @@ impl<'a, T: Unit> JsonReader<'a, T> {
                     return Ok(string);
                 }
                 Some(0x5C) => break,
-                _ => return Err(self.unexpected()),
+                _ => return Err(self.error_here("Bad control character in string literal")),
             }
         }
         let mut unchecked = 0;
@@ -344,7 +405,10 @@ impl<'a, T: Unit> JsonReader<'a, T> {
             }
             context.reserve_utf16_room(&mut decoded, 1)?;
             match self.peek() {
-                None | Some(0x00..=0x1F) => return Err(self.unexpected()),
+                None => return Err(self.error_here("Unterminated string")),
+                Some(0x00..=0x1F) => {
+                    return Err(self.error_here("Bad control character in string literal"));
+                }
                 Some(0x22) => {
                     self.pos += 1;
                     context.reserve_string(decoded.len(), false)?;
@@ -368,12 +432,14 @@ impl<'a, T: Unit> JsonReader<'a, T> {
                                 let digit = self
                                     .peek()
                                     .and_then(|u| char::from_u32(u32::from(u))?.to_digit(16))
-                                    .ok_or_else(|| self.unexpected())?;
+                                    .ok_or_else(|| self.error_here("Bad Unicode escape"))?;
                                 code = code * 16 + digit as u16;
                             }
                             code
                         }
-                        _ => return Err(self.unexpected()),
+                        // The text ends, or a character outside Latin1 follows the backslash.
+                        None | Some(0x100..) => return Err(self.unexpected()),
+                        _ => return Err(self.error_here("Bad escaped character")),
                     };
                     self.pos += 1;
                     decoded.push(escaped);
@@ -400,21 +466,26 @@ impl<'a, T: Unit> JsonReader<'a, T> {
             self.pos += 1;
         }
         match self.peek() {
-            Some(0x30) => self.pos += 1,
+            Some(0x30) => {
+                self.pos += 1;
+                if matches!(self.peek(), Some(0x30..=0x39)) {
+                    return Err(self.error_here("Unexpected number"));
+                }
+            }
             Some(0x31..=0x39) => self.digits(),
-            _ => return Err(self.unexpected()),
+            _ => return Err(self.error_here("No number after minus sign")),
         }
         let integer_end = self.pos;
         if self.peek() == Some(0x2E) {
             self.pos += 1;
-            self.required_digits()?;
+            self.required_digits("Unterminated fractional number")?;
         }
         if matches!(self.peek(), Some(0x65 | 0x45)) {
             self.pos += 1;
             if matches!(self.peek(), Some(0x2B | 0x2D)) {
                 self.pos += 1;
             }
-            self.required_digits()?;
+            self.required_digits("Exponent part is missing a number")?;
         }
         let text = &self.units[start..self.pos];
         // A short integer is exact as an i32, read without a copy of its text; `-0` is not one.
@@ -439,7 +510,7 @@ impl<'a, T: Unit> JsonReader<'a, T> {
             Some(bytes) => fast_float2::parse(bytes),
             None => fast_float2::parse(text.iter().map(|u| u.unit() as u8).collect::<Vec<_>>()),
         }
-        .map_err(|_| self.unexpected())?;
+        .map_err(|_| self.error_here("Unexpected number"))?;
         Ok(JsValue::new(number))
     }
 
@@ -449,9 +520,10 @@ impl<'a, T: Unit> JsonReader<'a, T> {
         }
     }
 
-    fn required_digits(&mut self) -> JsResult<()> {
+    /// Digits, at least one, or the error `problem`.
+    fn required_digits(&mut self, problem: &str) -> JsResult<()> {
         if !matches!(self.peek(), Some(0x30..=0x39)) {
-            return Err(self.unexpected());
+            return Err(self.error_here(problem));
         }
         self.digits();
         Ok(())

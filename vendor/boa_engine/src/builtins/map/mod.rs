@@ -21,6 +21,7 @@ use crate::{
     realm::Realm,
     string::StaticJsStrings,
     symbol::JsSymbol,
+    vm::default_call_site,
 };
 
 use super::{
@@ -465,9 +466,10 @@ impl Map {
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
         let Some(callback) = args.get_or_undefined(0).as_callable() else {
+            // Patched (code-runtime-boa): V8's message (`number 5 is not a function`).
             return Err(js_error!(
-                TypeError:
-                    "Method Map.prototype.forEach called with non-callable callback function"
+                TypeError: "{} is not a function",
+                default_call_site(args.get_or_undefined(0))
             ));
         };
 

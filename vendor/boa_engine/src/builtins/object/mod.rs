@@ -1297,7 +1297,11 @@ impl OrdinaryObject {
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Object/fromEntries
     pub fn from_entries(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Perform ? RequireObjectCoercible(iterable).
-        let iterable = args.get_or_undefined(0).require_object_coercible()?;
+        // Patched (code-runtime-boa): in V8's words, which are these for `null` too.
+        let iterable = args.get_or_undefined(0);
+        if iterable.is_null_or_undefined() {
+            return Err(js_error!(TypeError: "undefined is not iterable"));
+        }
 
         // 2. Let obj be ! OrdinaryObjectCreate(%Object.prototype%).
         // 3. Assert: obj is an extensible ordinary object with no own properties.

@@ -28,6 +28,7 @@ use crate::{
     string::StaticJsStrings,
     symbol::JsSymbol,
     value::JsValue,
+    vm::no_side_effects_string,
 };
 use boa_gc::{Finalize, Gc, GcRefCell, Trace, custom_trace};
 use boa_macros::JsData;
@@ -412,10 +413,13 @@ impl BuiltInConstructor for Promise {
         }
 
         // 2. If IsCallable(executor) is false, throw a TypeError exception.
-        let executor = args
-            .get_or_undefined(0)
-            .as_callable()
-            .ok_or_else(|| JsNativeError::typ().with_message("Promise executor is not callable"))?;
+        // Patched (code-runtime-boa): in V8's words (`Promise resolver undefined is not a function`).
+        let executor = args.get_or_undefined(0).as_callable().ok_or_else(|| {
+            JsNativeError::typ().with_message(format!(
+                "Promise resolver {} is not a function",
+                no_side_effects_string(args.get_or_undefined(0), context)
+            ))
+        })?;
 
         // 3. Let promise be ? OrdinaryCreateFromConstructor(NewTarget, "%Promise.prototype%", « [[PromiseState]], [[PromiseResult]], [[PromiseFulfillReactions]], [[PromiseRejectReactions]], [[PromiseIsHandled]] »).
         let promise =

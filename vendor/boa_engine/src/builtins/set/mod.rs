@@ -33,6 +33,7 @@ use crate::{
     realm::Realm,
     string::StaticJsStrings,
     symbol::JsSymbol,
+    vm::default_call_site,
 };
 use boa_engine::value::IntegerOrInfinity;
 pub(crate) use set_iterator::SetIterator;
@@ -433,9 +434,10 @@ impl Set {
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
         let Some(callback_fn) = args.get_or_undefined(0).as_callable() else {
+            // Patched (code-runtime-boa): V8's message (`number 5 is not a function`).
             return Err(js_error!(
-                TypeError:
-                    "Method Set.prototype.forEach called with non-callable callback function"
+                TypeError: "{} is not a function",
+                default_call_site(args.get_or_undefined(0))
             ));
         };
 

@@ -819,6 +819,7 @@ impl String {
         let n = IntegerOrInfinity::from(count);
 
         // 4. If n < 0 or n is +∞, throw a RangeError exception.
+        // Patched (code-runtime-boa): V8's message, naming the count (`Invalid count value: -1`).
         let n = match n {
             IntegerOrInfinity::Integer(i) if i >= 0 => i,
             _ => {

@@ -887,7 +887,6 @@ impl BuiltinTypedArray {
             predicate,
             this_arg,
             context,
-            "TypedArray.prototype.find",
         )?;
 
         // 5. Return findRec.[[Value]].
@@ -923,7 +922,6 @@ impl BuiltinTypedArray {
             predicate,
             this_arg,
             context,
-            "TypedArray.prototype.findIndex",
         )?;
 
         // 5. Return findRec.[[Index]].
@@ -959,7 +957,6 @@ impl BuiltinTypedArray {
             predicate,
             this_arg,
             context,
-            "TypedArray.prototype.findLast",
         )?;
 
         // 5. Return findRec.[[Value]].
@@ -995,7 +992,6 @@ impl BuiltinTypedArray {
             predicate,
             this_arg,
             context,
-            "TypedArray.prototype.findLastIndex",
         )?;
 
         // 5. Return findRec.[[Index]].

@@ -1,12 +1,28 @@
 use crate::{
-    bytecompiler::{Access, ByteCompiler, Literal, Register, ToJsString},
-    vm::opcode::BindingOpcode,
+    bytecompiler::{Access, ByteCompiler, Literal, Register, ToJsString, call_printer},
+    vm::{ExpressionSite, opcode::BindingOpcode},
 };
 use boa_ast::{
+    Expression,
     pattern::{ArrayPatternElement, ObjectPatternElement, Pattern},
     property::PropertyName,
 };
 use thin_vec::ThinVec;
+
+/// Patched (code-runtime-boa): where a destructuring pattern is, for the error V8 gives when the
+/// value cannot be destructured.
+#[derive(Clone, Copy)]
+pub(crate) enum PatternSite<'a> {
+    /// The whole pattern of a declaration, parameter or assignment: what it destructures the
+    /// value of, if anything (V8 names it: `Cannot destructure property 'a' of 'res' as it is
+    /// undefined.`), and whether V8 also names it when it is not iterable (`x is not iterable`).
+    Top {
+        initializer: Option<&'a Expression>,
+        names_iterable: bool,
+    },
+    /// Inside another pattern.
+    Nested,
+}
 
 impl ByteCompiler<'_> {
     pub(crate) fn compile_declaration_pattern_impl(
@@ -14,11 +30,30 @@ impl ByteCompiler<'_> {
         pattern: &Pattern,
         def: BindingOpcode,
         object: &Register,
+        site: PatternSite<'_>,
     ) {
         match pattern {
             Pattern::Object(pattern) => {
                 self.bytecode
                     .emit_value_not_null_or_undefined(object.variable());
+                // Patched (code-runtime-boa): V8 names the pattern's first key and the value's
+                // source.
+                let key = pattern.bindings().first().and_then(|binding| match binding {
+                    ObjectPatternElement::SingleName { name, .. }
+                    | ObjectPatternElement::AssignmentPropertyAccess { name, .. }
+                    | ObjectPatternElement::Pattern { name, .. } => {
+                        call_printer::literal_key(name, self.interner()).map(String::into_boxed_str)
+                    }
+                    _ => None,
+                });
+                let site = match site {
+                    PatternSite::Top { initializer, .. } => ExpressionSite::Destructured {
+                        source: initializer.map(|initializer| self.printed(initializer)),
+                        key,
+                    },
+                    PatternSite::Nested => ExpressionSite::NestedPattern { key },
+                };
+                self.record_site(site);
 
                 let mut excluded_keys_registers = Vec::new();
                 let rest_exits = pattern.has_rest();
@@ -248,7 +283,7 @@ impl ByteCompiler<'_> {
                                 self.compile_expr(init, &dst);
                                 self.patch_jump(skip);
                             }
-                            self.compile_declaration_pattern(pattern, def, &dst);
+                            self.compile_declaration_pattern_impl(pattern, def, &dst, PatternSite::Nested);
                             self.register_allocator.dealloc(dst);
                         }
                     }
@@ -259,9 +294,17 @@ impl ByteCompiler<'_> {
                 }
             }
             Pattern::Array(pattern) => {
-                self.bytecode
-                    .emit_value_not_null_or_undefined(object.variable());
+                // Patched (code-runtime-boa): `GetIterator` refuses `null` and `undefined` itself,
+                // as V8 words it (`undefined is not iterable (cannot read property ...)`).
                 self.bytecode.emit_get_iterator(object.variable());
+                if let PatternSite::Top {
+                    initializer: Some(initializer),
+                    names_iterable: true,
+                } = site
+                {
+                    let site = ExpressionSite::Iterable(self.printed(initializer));
+                    self.record_site(site);
+                }
 
                 let handler_index = self.push_handler();
                 for element in pattern.bindings() {
@@ -373,7 +416,7 @@ impl ByteCompiler<'_> {
                     self.compile_expr(init, &value);
                     self.patch_jump(skip);
                 }
-                self.compile_declaration_pattern(pattern, def, &value);
+                self.compile_declaration_pattern_impl(pattern, def, &value, PatternSite::Nested);
                 self.register_allocator.dealloc(value);
             }
             // BindingRestElement : ... BindingIdentifier
@@ -395,7 +438,7 @@ impl ByteCompiler<'_> {
             PatternRest { pattern } => {
                 let value = self.register_allocator.alloc();
                 self.bytecode.emit_iterator_to_array(value.variable());
-                self.compile_declaration_pattern(pattern, def, &value);
+                self.compile_declaration_pattern_impl(pattern, def, &value, PatternSite::Nested);
                 self.register_allocator.dealloc(value);
             }
         }

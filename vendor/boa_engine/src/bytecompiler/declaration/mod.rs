@@ -1,1 +1,3 @@
 mod declaration_pattern;
+
+pub(crate) use declaration_pattern::PatternSite;

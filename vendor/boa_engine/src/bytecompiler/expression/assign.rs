@@ -1,5 +1,7 @@
 use crate::{
-    bytecompiler::{Access, BindingAccessOpcode, ByteCompiler, Label, Register, ToJsString},
+    bytecompiler::{
+        Access, BindingAccessOpcode, ByteCompiler, Label, PatternSite, Register, ToJsString,
+    },
     vm::opcode::BindingOpcode,
 };
 use boa_ast::{
@@ -30,7 +32,13 @@ impl ByteCompiler<'_> {
                 }
                 Err(pattern) => {
                     compiler.compile_expr(assign.rhs(), dst);
-                    compiler.compile_declaration_pattern(pattern, BindingOpcode::SetName, dst);
+                    // Patched (code-runtime-boa): V8 names the value's source when it cannot be
+                    // destructured as an object, never when it is not iterable.
+                    let site = PatternSite::Top {
+                        initializer: Some(assign.rhs()),
+                        names_iterable: false,
+                    };
+                    compiler.compile_declaration_pattern_impl(pattern, BindingOpcode::SetName, dst, site);
                 }
             }
         } else {

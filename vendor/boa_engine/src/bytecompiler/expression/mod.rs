@@ -15,13 +15,15 @@ mod update;
 
 use std::ops::Deref;
 
-use super::{Access, CallResultDest, Callable, NodeKind, Register, ToJsString};
+use super::{
+    Access, CallResultDest, Callable, NodeKind, Register, SourcePositionGuard, ToJsString,
+};
 use crate::{
     bytecompiler::{ByteCompiler, Literal},
-    vm::{CallFrame, GeneratorResumeKind},
+    vm::{CallFrame, ExpressionSite, GeneratorResumeKind},
 };
 use boa_ast::{
-    Expression,
+    Expression, Spanned,
     expression::{
         ImportPhase,
         access::{PropertyAccess, PropertyAccessField},
@@ -117,7 +119,7 @@ impl ByteCompiler<'_> {
                         Some(Expression::Spread(spread)) => {
                             let value = self.register_allocator.alloc();
                             self.compile_expr(spread.target(), &value);
-                            self.emit_get_iterator_of(&value, spread.target());
+                            self.emit_get_iterator_of(&value, spread.target(), false);
                             self.bytecode.emit_push_iterator_to_array(dst_op);
                             self.register_allocator.dealloc(value);
                         }
@@ -332,8 +334,15 @@ impl ByteCompiler<'_> {
                     self.compile_expr_to_stack(expr);
                 }
 
-                self.bytecode
+                // Patched (code-runtime-boa): placed where V8 places a tagged template's call (at
+                // the template) and naming the tag (`t is not a function`).
+                let mut compiler = SourcePositionGuard::new(self, template.tag().span().end());
+                compiler
+                    .bytecode
                     .emit_call((template.exprs().len() as u32 + 1).into());
+                let site = ExpressionSite::Callee(compiler.printed(template.tag()));
+                compiler.record_site(site);
+                drop(compiler);
                 self.pop_into_register(dst);
             }
             Expression::ClassExpression(class) => {
@@ -356,24 +365,7 @@ impl ByteCompiler<'_> {
 
                 if contains_spread {
                     let array = self.register_allocator.alloc();
-                    let array_op = array.variable();
-
-                    self.bytecode.emit_store_new_array(array_op);
-
-                    for arg in super_call.arguments() {
-                        if let Expression::Spread(spread) = arg {
-                            let value = self.register_allocator.alloc();
-                            self.compile_expr(spread.target(), &value);
-                            self.emit_get_iterator_of(&value, spread.target());
-                            self.bytecode.emit_push_iterator_to_array(array_op);
-                            self.register_allocator.dealloc(value);
-                        } else {
-                            self.compile_expr_operand(arg, |this, op| {
-                                this.bytecode.emit_push_value_to_array(op, array_op);
-                            });
-                        }
-                    }
-
+                    self.compile_spread_arguments(super_call.arguments(), &array);
                     self.push_from_register(&array);
                     self.register_allocator.dealloc(array);
                 } else {

@@ -271,12 +271,8 @@ impl ByteCompiler<'_> {
         self.compile_expr(for_of_loop.iterable(), &object);
         self.pop_declarative_scope(outer_scope);
 
-        if for_of_loop.r#await() {
-            self.bytecode.emit_get_async_iterator(object.variable());
-        } else {
-            // Patched (code-runtime-boa): placed at, and naming, the iterable.
-            self.emit_get_iterator_of(&object, for_of_loop.iterable());
-        }
+        // Patched (code-runtime-boa): placed at, and naming, the iterable.
+        self.emit_get_iterator_of(&object, for_of_loop.iterable(), for_of_loop.r#await());
 
         self.register_allocator.dealloc(object);
 

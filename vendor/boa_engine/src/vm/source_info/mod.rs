@@ -4,7 +4,7 @@ use std::{
     rc::Rc,
 };
 
-use boa_ast::{Position, Span};
+use boa_ast::Position;
 
 mod builder;
 
@@ -12,7 +12,7 @@ use boa_gc::{Finalize, Trace};
 use boa_string::JsString;
 pub(crate) use builder::SourceMapBuilder;
 
-use crate::SpannedSourceText;
+use crate::{SpannedSourceText, vm::ExpressionSite};
 
 #[cfg(test)]
 mod tests;
@@ -57,23 +57,10 @@ impl SourceInfo {
         &self.inner.text_spanned
     }
 
-    /// Patched (code-runtime-boa): the source text of the expression the instruction before
-    /// `pc` is about (a callee, an iterable), as an error message quotes it. Only errors ask, so
-    /// the scan of the source text costs nothing while programs run.
-    pub(crate) fn expression_text(&self, pc: u32) -> Option<String> {
-        let span = self.inner.map.expression_site(pc)?;
-        let text = self.inner.text_spanned.text_of(span)?;
-        // A chain split over lines (`items\n  .filter(...)`) reads better on one line.
-        let text: String = if text.contains('\n') {
-            text.lines().map(str::trim).collect()
-        } else {
-            text
-        };
-        const LONGEST: usize = 120;
-        if text.chars().count() > LONGEST {
-            return Some(text.chars().take(LONGEST).chain("...".chars()).collect());
-        }
-        Some(text)
+    /// Patched (code-runtime-boa): what the instruction before `pc` is about (a callee, an
+    /// iterable, a destructured value), as its error message names it.
+    pub(crate) fn expression_site(&self, pc: u32) -> Option<ExpressionSite> {
+        self.inner.map.expression_site(pc)
     }
 }
 
@@ -90,9 +77,9 @@ struct Inner {
 pub(crate) struct SourceMap {
     entries: Box<[Entry]>,
     path: SourcePath,
-    /// Patched (code-runtime-boa): `(pc after the instruction, span of its expression)`, in
-    /// increasing pc order, for calls and iterations (`ByteCompiler::record_expression_site`).
-    expression_sites: Box<[(u32, Span)]>,
+    /// Patched (code-runtime-boa): `(pc after the instruction, what it is about)`, in
+    /// increasing pc order, for calls, iterations and destructuring (`ByteCompiler::record_site`).
+    expression_sites: Box<[(u32, ExpressionSite)]>,
 }
 
 impl SourceMap {
@@ -105,17 +92,17 @@ impl SourceMap {
     }
 
     /// Patched (code-runtime-boa): see `expression_sites`.
-    pub(crate) fn with_expression_sites(mut self, sites: Box<[(u32, Span)]>) -> Self {
+    pub(crate) fn with_expression_sites(mut self, sites: Box<[(u32, ExpressionSite)]>) -> Self {
         self.expression_sites = sites;
         self
     }
 
-    fn expression_site(&self, pc: u32) -> Option<Span> {
+    fn expression_site(&self, pc: u32) -> Option<ExpressionSite> {
         let at = self
             .expression_sites
-            .binary_search_by_key(&pc, |&(site, _)| site)
+            .binary_search_by_key(&pc, |(site, _)| *site)
             .ok()?;
-        Some(self.expression_sites[at].1)
+        Some(self.expression_sites[at].1.clone())
     }
 
     pub(crate) fn entries(&self) -> &[Entry] {

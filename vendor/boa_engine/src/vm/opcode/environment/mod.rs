@@ -1,7 +1,6 @@
 use super::{IndexOperand, RegisterOperand};
 use crate::{
     Context, JsExpect, JsResult, JsValue,
-    error::JsNativeError,
     object::internal_methods::InternalMethodPropertyContext,
     vm::{CallFrameFlags, opcode::Operation},
 };
@@ -130,9 +129,8 @@ impl SuperCall {
             .clone();
 
         let Some(super_constructor) = super_constructor.as_constructor() else {
-            return Err(JsNativeError::typ()
-                .with_message("super constructor object must be constructor")
-                .into());
+            // Patched (code-runtime-boa): V8's message.
+            return Err(context.super_constructor_error(&super_constructor));
         };
 
         let this_env = {
@@ -189,9 +187,8 @@ impl SuperCallSpread {
         let super_constructor = context.vm.stack.pop();
 
         let Some(super_constructor) = super_constructor.as_constructor() else {
-            return Err(JsNativeError::typ()
-                .with_message("super constructor object must be constructor")
-                .into());
+            // Patched (code-runtime-boa): V8's message.
+            return Err(context.super_constructor_error(&super_constructor));
         };
 
         context.vm.stack.push(super_constructor.clone());
@@ -255,16 +252,14 @@ impl SuperCallDerived {
             .js_expect("must have new target")?
             .clone();
         let active_function = this_env.slots().function_object().clone();
+        // Patched (code-runtime-boa): a class whose prototype was set to `null` has no super
+        // constructor, a TypeError (upstream expected one and panicked); V8's message.
         let super_constructor = active_function
-            .__get_prototype_of__(&mut InternalMethodPropertyContext::new(context))
-            .js_expect("function object must have prototype")?
-            .js_expect("function object must have prototype")?;
-
-        if !super_constructor.is_constructor() {
-            return Err(JsNativeError::typ()
-                .with_message("super constructor object must be constructor")
-                .into());
-        }
+            .__get_prototype_of__(&mut InternalMethodPropertyContext::new(context))?
+            .map_or_else(JsValue::null, JsValue::from);
+        let Some(super_constructor) = super_constructor.as_constructor() else {
+            return Err(context.super_constructor_error(&super_constructor));
+        };
 
         context.vm.stack.push(JsValue::undefined());
         context.vm.stack.push(super_constructor.clone());

@@ -18,7 +18,7 @@ impl GetIterator {
         // Patched (code-runtime-boa): a non-iterable is named (`settings.items is not iterable`).
         let iterator = match value.get_iterator(IteratorHint::Sync, context) {
             Ok(iterator) => iterator,
-            Err(error) => return Err(context.iteration_error(&value, error)),
+            Err(error) => return Err(context.iteration_error(&value, error, IteratorHint::Sync)),
         };
         context.vm.frame_mut().iterators.push(iterator);
         Ok(())
@@ -45,7 +45,7 @@ impl GetAsyncIterator {
         // Patched (code-runtime-boa): a non-iterable is named (`settings.items is not iterable`).
         let iterator = match value.get_iterator(IteratorHint::Async, context) {
             Ok(iterator) => iterator,
-            Err(error) => return Err(context.iteration_error(&value, error)),
+            Err(error) => return Err(context.iteration_error(&value, error, IteratorHint::Async)),
         };
         context.vm.frame_mut().iterators.push(iterator);
         Ok(())

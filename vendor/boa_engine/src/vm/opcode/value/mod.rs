@@ -1,5 +1,5 @@
 use super::RegisterOperand;
-use crate::{Context, JsResult, error::JsNativeError, vm::opcode::Operation};
+use crate::{Context, JsResult, vm::opcode::Operation};
 
 /// `ValueNotNullOrUndefined` implements the Opcode Operation for `Opcode::ValueNotNullOrUndefined`
 ///
@@ -12,15 +12,11 @@ impl ValueNotNullOrUndefined {
     #[inline(always)]
     pub(super) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.get_register(value.into());
-        if value.is_null() {
-            return Err(JsNativeError::typ()
-                .with_message("Cannot destructure 'null' value")
-                .into());
-        }
-        if value.is_undefined() {
-            return Err(JsNativeError::typ()
-                .with_message("Cannot destructure 'undefined' value")
-                .into());
+        // Patched (code-runtime-boa): in V8's words, naming the key and the value's source
+        // (`Cannot destructure property 'a' of 'res' as it is undefined.`).
+        if value.is_null_or_undefined() {
+            let value = value.clone();
+            return Err(context.destructuring_error(&value));
         }
         Ok(())
     }

@@ -2,7 +2,10 @@ use crate::{
     Context, JsExpect, JsResult, JsValue,
     error::JsNativeError,
     object::PROTOTYPE,
-    vm::opcode::{Operation, RegisterOperand},
+    vm::{
+        no_side_effects_string,
+        opcode::{Operation, RegisterOperand},
+    },
 };
 
 pub(crate) mod field;
@@ -46,8 +49,12 @@ impl StoreClassPrototype {
 
             // ii. If protoParent is not an Object and protoParent is not null, throw a TypeError exception.
             if !proto.is_object() && !proto.is_null() {
+                // Patched (code-runtime-boa): V8's message.
                 return Err(JsNativeError::typ()
-                    .with_message("superclass prototype must be an object or null")
+                    .with_message(format!(
+                        "Class extends value does not have valid prototype property {}",
+                        no_side_effects_string(&proto, context)
+                    ))
                     .into());
             }
 
@@ -57,8 +64,12 @@ impl StoreClassPrototype {
         // g. Else if IsConstructor(superclass) is false, then
         } else {
             // i. Throw a TypeError exception.
+            // Patched (code-runtime-boa): V8's message, naming the value.
             return Err(JsNativeError::typ()
-                .with_message("superclass must be a constructor")
+                .with_message(format!(
+                    "Class extends value {} is not a constructor or null",
+                    no_side_effects_string(&superclass, context)
+                ))
                 .into());
         };
 
