@@ -44,25 +44,9 @@ fn structured_clone(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
     Ok(copy)
 }
 
-/// The error the HTML algorithm throws: a `DOMException` named `DataCloneError` (the realm's
-/// global, `js/dom_exception.js`), or an `Error` of that name if the program replaced the global.
+/// The error the HTML algorithm throws: a `DOMException` named `DataCloneError`.
 fn data_clone_error(message: String, context: &mut Context) -> JsError {
-    let class = match context.global_object().get(js_string!("DOMException"), context) {
-        Ok(class) => class,
-        Err(error) => return error,
-    };
-    if let Some(class) = class.as_constructor() {
-        return match class.construct(&[js_string!(message).into(), js_string!("DataCloneError").into()], None, context) {
-            Ok(error) => JsError::from_opaque(error.into()),
-            Err(error) => error,
-        };
-    }
-    let error = JsNativeError::error().with_message(message).into_opaque(context);
-    let name = PropertyDescriptor::builder().value(js_string!("DataCloneError")).writable(true).enumerable(false).configurable(true);
-    match error.define_property_or_throw(js_string!("name"), name, context) {
-        Ok(_) => JsError::from_opaque(error.into()),
-        Err(err) => err,
-    }
+    super::web::dom_exception("DataCloneError", message, context)
 }
 
 /// `value` refused, named as V8 names it (`() => 1 could not be cloned.`).

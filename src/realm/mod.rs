@@ -1,6 +1,7 @@
-//! The realm a program runs in: ECMAScript built-ins, the web APIs from `boa_runtime`, our
-//! `console`, the bindings, the modules the host gave, and for sessions their frame and staged
-//! inputs. Nothing else: no process, no network, no file system, and no compiling strings to code.
+//! The realm a program runs in: ECMAScript built-ins, timers and `queueMicrotask` from
+//! `boa_runtime`, our web APIs (`web/`) and `console`, the bindings, the modules the host gave,
+//! and for sessions their frame and staged inputs. Nothing else: no process, no network, no file
+//! system, and no compiling strings to code.
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -10,12 +11,12 @@ use boa_engine::builtins::promise::OperationType;
 use boa_engine::builtins::promise::Promise;
 use boa_engine::context::HostHooks;
 use boa_engine::module::MapModuleLoader;
-use boa_engine::object::builtins::{JsArray, JsFunction, JsUint8Array};
+use boa_engine::object::builtins::{JsFunction, JsUint8Array};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
 use boa_engine::property::{Attribute, PropertyDescriptor};
 use boa_engine::realm::Realm;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
-use boa_runtime::extensions::{Base64Extension, EncodingExtension, MicrotaskExtension, TimeoutExtension, UrlExtension};
+use boa_runtime::extensions::{MicrotaskExtension, TimeoutExtension};
 
 use crate::run::budget::{Budget, ENGINE_RECURSION_LIMIT, guard_bulk_allocations};
 use crate::run::event_loop::EventLoop;
@@ -30,6 +31,7 @@ pub mod console;
 pub mod convert;
 pub mod crypto;
 pub mod inspect;
+pub mod web;
 
 /// The environment variable, in a session's `process.env`, holding the staged-input manifest.
 pub const STAGED_INPUTS_ENV: &str = "CODE_RUNTIME_STAGED_INPUTS";
@@ -126,11 +128,12 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     define_math_random(&mut context, wiring.replay.clone())?;
     // `crypto` draws its random bytes from the run's record too (`crypto::fill_random`).
     context.insert_data(wiring.replay.clone());
-    boa_runtime::register_extensions((Base64Extension, TimeoutExtension, MicrotaskExtension), None, &mut context)?;
+    boa_runtime::register_extensions((TimeoutExtension, MicrotaskExtension), None, &mut context)?;
+    web::base64::register(&mut context)?;
     // Our own: boa_runtime's could abort the host (`clone.rs`).
     clone::register(&mut context)?;
     console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
-    guard_bulk_allocations(&mut context, |owner| !LAZY_GLOBALS.iter().any(|lazy| lazy.names.contains(&owner)))?;
+    guard_bulk_allocations(&mut context)?;
     for lazy in &LAZY_GLOBALS {
         define_on_first_use(&mut context, lazy.names, lazy.define)?;
     }
@@ -157,29 +160,18 @@ fn define_math_random(context: &mut Context, replay: Rc<Replay>) -> JsResult<()>
 }
 
 /// Globals defined the first time a program reads or assigns one of `names`, each group by
-/// `define`, then guarded by the memory budget: most programs use none of them, and defining them
-/// all took a fifth of a realm's build.
+/// `define` (as writable, configurable, non-enumerable globals, so that `Object.keys(globalThis)`
+/// does not change when one is first used): most programs use none of them, and defining them all
+/// took a fifth of a realm's build.
 struct LazyGlobals {
     names: &'static [&'static str],
     define: fn(&mut Context) -> JsResult<()>,
 }
 
 static LAZY_GLOBALS: [LazyGlobals; 6] = [
-    LazyGlobals {
-        // One group: URLSearchParams keeps a URL's query in step with it (`js/url_search_params.js`).
-        names: &["URL", "URLSearchParams"],
-        define: |context| {
-            boa_runtime::register_extensions(UrlExtension, None, context)?;
-            // boa_runtime's URL with Node's `Invalid URL` error (`js/url.js`).
-            evaluated_global(context, "URL", include_str!("js/url.js"), &[])?;
-            let parse = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(parse_form_urlencoded)).length(1).build();
-            evaluated_global(context, "URLSearchParams", include_str!("js/url_search_params.js"), &[parse.into()])
-        },
-    },
-    LazyGlobals {
-        names: &["TextEncoder", "TextDecoder"],
-        define: |context| boa_runtime::register_extensions(EncodingExtension, None, context),
-    },
+    // One group: URLSearchParams keeps a URL's query in step with it.
+    LazyGlobals { names: &["URL", "URLSearchParams"], define: web::url::register },
+    LazyGlobals { names: &["TextEncoder", "TextDecoder"], define: web::encoding::register },
     LazyGlobals { names: &["Intl"], define: |context| evaluated_global(context, "Intl", include_str!("js/intl.js"), &[]) },
     LazyGlobals {
         names: &["AbortController", "AbortSignal"],
@@ -220,16 +212,6 @@ pub fn define_on_first_use(
         if !defined.get() {
             refuse_if_frozen(names, used, context)?;
             define_group(context)?;
-            guard_bulk_allocations(context, |owner| names.contains(&owner))?;
-            // Web globals are not enumerable (boa_runtime registers its classes enumerable), and
-            // `Object.keys(globalThis)` must not change when one is first used.
-            for &name in names {
-                context.global_object().define_property_or_throw(
-                    js_string!(name),
-                    PropertyDescriptor::builder().enumerable(false),
-                    context,
-                )?;
-            }
             defined.set(true);
         }
         Ok(())
@@ -299,18 +281,6 @@ pub fn web_global(context: &mut Context, name: &str, value: impl Into<JsValue>) 
         context,
     )?;
     Ok(())
-}
-
-/// The URL Standard's application/x-www-form-urlencoded parser, for URLSearchParams: the pairs
-/// of the string as `[name, value]` arrays. A lone surrogate reads as U+FFFD (a USVString).
-fn parse_form_urlencoded(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let input = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_lossy();
-    let mut pairs = Vec::new();
-    for (name, value) in form_urlencoded::parse(input.as_bytes()) {
-        context.count_steps(1)?;
-        pairs.push(JsArray::from_iter([JsString::from(&*name).into(), JsString::from(&*value).into()], context).into());
-    }
-    Ok(JsArray::from_iter(pairs, context).into())
 }
 
 fn install_session_globals(context: &mut Context, session: &SessionGlobals) -> JsResult<()> {

@@ -11,9 +11,7 @@ use std::time::{Duration, Instant};
 use cpu_time::ThreadTime;
 
 use boa_engine::error::{EngineError, PanicError};
-use boa_engine::native_function::NativeFunctionPointer;
 use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsTypedArray};
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
@@ -457,50 +455,9 @@ pub fn enforce(budget: &std::rc::Rc<Budget>, context: &mut boa_engine::Context) 
 
 /// Built-ins that allocate in one native call in proportion to an argument, and how many bytes
 /// they would take. Boa cannot be stopped inside them, so they are refused before they start when
-/// the estimate exceeds what is left of the memory budget.
+/// the estimate exceeds what is left of the memory budget. (The realm's web APIs charge their own
+/// estimates, `realm/web/`.)
 type Estimate = fn(&JsValue, &[JsValue], &mut Context) -> JsResult<f64>;
-
-/// Bytes per code unit of its string argument that a web API converting a whole string holds at
-/// its peak (measured: `atob` of 2^28 units held 4.5 bytes per unit: the input as UTF-8, the
-/// decoded bytes, the result).
-fn string_argument_bytes(args: &[JsValue], per_unit: f64) -> f64 {
-    args.first().and_then(JsValue::as_string).map_or(0.0, |string| string.len() as f64 * per_unit)
-}
-
-/// What `TextDecoder.prototype.decode` holds at its peak for the bytes `value` views: valid
-/// UTF-8 is decoded in place, then copied into the result (measured 1 byte per input byte for
-/// ASCII, 2 allowed; up to 3.3 for other text, 4 allowed); invalid UTF-8 is first rewritten with
-/// a 3-byte replacement per bad byte (measured 8). The check reads the bytes once; decoding reads
-/// them again anyway.
-fn decoded_bytes(value: Option<&JsValue>, context: &mut Context) -> JsResult<f64> {
-    let Some(object) = value.and_then(JsValue::as_object) else {
-        return Ok(0.0);
-    };
-    let (buffer, range) = if let Ok(view) = JsTypedArray::from_object(object.clone()) {
-        let start = view.byte_offset(context)?;
-        (view.buffer(context)?, start..start + view.byte_length(context)?)
-    } else if let Ok(view) = JsDataView::from_object(object.clone()) {
-        let start = view.byte_offset(context)? as usize;
-        (view.buffer(context)?, start..start + view.byte_length(context)? as usize)
-    } else {
-        (object.into(), 0..usize::MAX)
-    };
-    let Some(buffer) = buffer.as_object().and_then(|buffer| JsArrayBuffer::from_object(buffer).ok()) else {
-        return Ok(0.0);
-    };
-    let Some(data) = buffer.data() else {
-        return Ok(0.0);
-    };
-    let bytes = data.get(range.start.min(data.len())..range.end.min(data.len())).unwrap_or_default();
-    let per_byte = if bytes.is_ascii() {
-        2.0
-    } else if std::str::from_utf8(bytes).is_ok() {
-        4.0
-    } else {
-        8.0
-    };
-    Ok(bytes.len() as f64 * per_byte)
-}
 
 fn length_of_this(this: &JsValue, context: &mut Context) -> JsResult<f64> {
     match this.as_object() {
@@ -509,122 +466,28 @@ fn length_of_this(this: &JsValue, context: &mut Context) -> JsResult<f64> {
     }
 }
 
-/// What parsing or changing a URL holds at its peak for these strings: the text as UTF-8, the
-/// serialization the `url` crate writes (a character outside ASCII is percent-encoded, up to 12
-/// bytes for two units, into a `String` that doubles as it grows) and the URL it replaces.
-/// Measured on 1 Mi units: 4-6 bytes per ASCII unit, 16-19 per other unit; this allows 8 and 24.
-fn url_bytes(this: &JsValue, args: &[JsValue]) -> f64 {
-    let text: f64 = args
-        .iter()
-        .filter_map(JsValue::as_string)
-        .map(|string| string.iter().map(|unit| if unit < 0x80 { 8.0 } else { 24.0 }).sum::<f64>())
-        .sum();
-    text + 2.0 * href_length(this) as f64
-}
-
-/// The length of a URL object's serialization, counted without making it.
-fn href_length(this: &JsValue) -> usize {
-    struct Counter(usize);
-    impl std::fmt::Write for Counter {
-        fn write_str(&mut self, text: &str) -> std::fmt::Result {
-            self.0 += text.len();
-            Ok(())
-        }
-    }
-    let Some(url) = this.as_object().and_then(|object| object.downcast_ref::<boa_runtime::url::Url>().map(|url| url.clone())) else {
-        return 0;
-    };
-    let mut counter = Counter(0);
-    let _ = std::fmt::write(&mut counter, format_args!("{url}"));
-    counter.0
-}
-
-/// Where a guarded built-in is: on its owner, on the owner's prototype, or the setter of an
-/// accessor on the owner's prototype.
-#[derive(Clone, Copy, PartialEq)]
-enum Place {
-    Own,
-    Prototype,
-    Setter,
-}
-
-/// A built-in refused before it starts when `estimate` is more than the budget has left. Its
-/// first `strings` arguments are converted to strings once, before the estimate reads their
-/// length, and those strings are passed on, so a `toString` runs only once.
+/// A built-in refused before it starts when `estimate` is more than the budget has left: `name`
+/// on the global `owner` itself, or on its prototype.
 struct Guarded {
     owner: &'static str,
     name: &'static str,
-    place: Place,
-    strings: usize,
+    on_prototype: bool,
     estimate: Estimate,
 }
 
-const fn url_setter(name: &'static str) -> Guarded {
-    Guarded { owner: "URL", name, place: Place::Setter, strings: 1, estimate: |this, args, _| Ok(url_bytes(this, args)) }
-}
-
-const GUARDED: [Guarded; 18] = [
-    // Both grow an array's element storage without a result the engine could check up front
-    // (strings, argument lists and JSON are checked inside the engine, see `enforce`).
-    Guarded {
-        owner: "Array",
-        name: "fill",
-        place: Place::Prototype,
-        strings: 0,
-        estimate: |this, _, context| Ok(length_of_this(this, context)? * 16.0),
-    },
+/// Both grow an array's element storage without a result the engine could check up front
+/// (strings, argument lists and JSON are checked inside the engine, see `enforce`).
+const GUARDED: [Guarded; 2] = [
+    Guarded { owner: "Array", name: "fill", on_prototype: true, estimate: |this, _, context| Ok(length_of_this(this, context)? * 16.0) },
     Guarded {
         owner: "Array",
         name: "from",
-        place: Place::Own,
-        strings: 0,
+        on_prototype: false,
         estimate: |_, args, context| match args.first().and_then(JsValue::as_object) {
             Some(source) => Ok(source.get(js_string!("length"), context)?.to_number(context).unwrap_or(0.0) * 16.0),
             None => Ok(0.0),
         },
     },
-    // boa_runtime's web APIs, which know nothing of the budget.
-    Guarded {
-        owner: "globalThis",
-        name: "atob",
-        place: Place::Own,
-        strings: 1,
-        estimate: |_, args, _| Ok(string_argument_bytes(args, 5.0)),
-    },
-    Guarded {
-        owner: "globalThis",
-        name: "btoa",
-        place: Place::Own,
-        strings: 1,
-        estimate: |_, args, _| Ok(string_argument_bytes(args, 5.0)),
-    },
-    Guarded {
-        owner: "TextEncoder",
-        name: "encode",
-        place: Place::Prototype,
-        strings: 1,
-        estimate: |_, args, _| Ok(string_argument_bytes(args, 8.0)),
-    },
-    Guarded {
-        owner: "TextDecoder",
-        name: "decode",
-        place: Place::Prototype,
-        strings: 0,
-        estimate: |_, args, context| decoded_bytes(args.first(), context),
-    },
-    // `new URL` itself is guarded by `guard_constructors`.
-    Guarded { owner: "URL", name: "canParse", place: Place::Own, strings: 2, estimate: |this, args, _| Ok(url_bytes(this, args)) },
-    Guarded { owner: "URL", name: "parse", place: Place::Own, strings: 2, estimate: |this, args, _| Ok(url_bytes(this, args)) },
-    url_setter("hash"),
-    url_setter("host"),
-    url_setter("hostname"),
-    url_setter("href"),
-    url_setter("password"),
-    url_setter("pathname"),
-    url_setter("port"),
-    url_setter("protocol"),
-    url_setter("search"),
-    url_setter("username"),
 ];
 
 /// `owner`'s own property `name`, which a fresh realm always has, read from its property map:
@@ -643,108 +506,28 @@ fn missing(name: &str) -> JsError {
     JsNativeError::typ().with_message(format!("missing built-in {name}")).into()
 }
 
-/// The first `count` arguments converted to strings (`undefined` stays: it means "absent" to
-/// the web APIs), the rest as they are.
-fn with_string_arguments(args: &[JsValue], count: usize, context: &mut Context) -> JsResult<Vec<JsValue>> {
-    let mut args = args.to_vec();
-    for arg in args.iter_mut().take(count) {
-        if !arg.is_undefined() {
-            *arg = arg.to_string(context)?.into();
-        }
-    }
-    Ok(args)
-}
-
-/// Asks the allocation check for what a guarded built-in would hold (saturating: an estimate
-/// past `usize::MAX` is refused like any too large one).
-fn reserve_estimate(bytes: f64, context: &Context) -> JsResult<()> {
-    context.reserve_memory(bytes as usize)
-}
-
-/// Wraps the built-ins in [`GUARDED`] and the constructors in [`GUARDED_CLASSES`] whose owner
-/// (a global's name) is one of `owners`, with their memory estimate. A realm guards what it has
-/// once it has it: web APIs registered on first use are guarded then.
-pub fn guard_bulk_allocations(context: &mut Context, owners: impl Fn(&str) -> bool) -> JsResult<()> {
-    for guarded in GUARDED.iter().filter(|guarded| owners(guarded.owner)) {
-        let Guarded { owner, name, place, strings, estimate } = *guarded;
+/// Wraps the built-ins in [`GUARDED`] with their memory estimate.
+pub fn guard_bulk_allocations(context: &mut Context) -> JsResult<()> {
+    for &Guarded { owner, name, on_prototype, estimate } in &GUARDED {
         let owner = built_in(&context.global_object(), owner)?;
-        let target = match place {
-            Place::Own => owner,
-            Place::Prototype | Place::Setter => built_in(&owner, "prototype")?,
-        };
-        // A setter is the `set` of its accessor, whose `get` stays as it is.
-        let (original, getter) = if place == Place::Setter {
-            let accessor = own_property(&target, name)?;
-            let setter = accessor.set().and_then(JsValue::as_object).ok_or_else(|| missing(name))?;
-            let getter = accessor.get().cloned().unwrap_or_default();
-            (setter, Some((getter, accessor.enumerable().unwrap_or(false))))
-        } else {
-            (built_in(&target, name)?, None)
-        };
+        let target = if on_prototype { built_in(&owner, "prototype")? } else { owner };
+        let original = built_in(&target, name)?;
         let length = own_property(&original, "length")?.value().map_or(Ok(0), |length| length.to_length(context))? as usize;
         // SAFETY: the only garbage-collected capture, `original`, is passed as a traced capture.
         let wrapped = unsafe {
             NativeFunction::from_closure_with_captures(
                 move |this, args, original: &JsObject, context| {
-                    let args = with_string_arguments(args, strings, context)?;
-                    reserve_estimate(estimate(this, &args, context)?, context)?;
-                    original.call(this, &args, context)
+                    // Saturating: an estimate past `usize::MAX` is refused like any too large one.
+                    let bytes = estimate(this, args, context)? as usize;
+                    context.reserve_memory(bytes)?;
+                    original.call(this, args, context)
                 },
                 original,
             )
         };
-        let prefix = if place == Place::Setter { "set " } else { "" };
-        let wrapped =
-            FunctionObjectBuilder::new(context.realm(), wrapped).name(JsString::from(format!("{prefix}{name}"))).length(length).build();
-        let descriptor = match getter {
-            Some((getter, enumerable)) => PropertyDescriptor::builder().get(getter).set(wrapped).enumerable(enumerable).configurable(true),
-            None => PropertyDescriptor::builder().value(wrapped).writable(true).enumerable(false).configurable(true),
-        };
+        let wrapped = FunctionObjectBuilder::new(context.realm(), wrapped).name(JsString::from(name)).length(length).build();
+        let descriptor = PropertyDescriptor::builder().value(wrapped).writable(true).enumerable(false).configurable(true);
         target.define_property_or_throw(JsString::from(name), descriptor, context)?;
-    }
-    guard_constructors(context, owners)
-}
-
-/// Classes whose constructor allocates in proportion to its string arguments: `new URL(url,
-/// base)` parses as `URL.parse` does, and `new TextDecoder(label)` copies its label (three times,
-/// into a RangeError's message, when the label is unknown, which any long label is). Each is the
-/// `construct` trap of a Proxy that stands for the class.
-const GUARDED_CLASSES: [(&str, NativeFunctionPointer); 2] = [
-    ("URL", |_, trap_args, context| construct_within(trap_args, 2, |args| url_bytes(&JsValue::undefined(), args), context)),
-    ("TextDecoder", |_, trap_args, context| construct_within(trap_args, 1, |args| string_argument_bytes(args, 8.0), context)),
-];
-
-/// A `construct` trap's work: the first two arguments taken, the first `strings` of them
-/// converted to strings once, the estimate asked for, then the class constructed with them.
-fn construct_within(trap_args: &[JsValue], strings: usize, estimate: fn(&[JsValue]) -> f64, context: &mut Context) -> JsResult<JsValue> {
-    let (Some(class), Some(list)) = (trap_args.first().and_then(JsValue::as_object), trap_args.get(1).and_then(JsValue::as_object)) else {
-        return Err(JsNativeError::typ().with_message("construct trap called without its arguments").into());
-    };
-    let length = list.get(js_string!("length"), context)?.to_length(context)?;
-    let args = (0..length.min(2)).map(|index| list.get(index, context)).collect::<JsResult<Vec<_>>>()?;
-    let args = with_string_arguments(&args, strings, context)?;
-    reserve_estimate(estimate(&args), context)?;
-    let new_target = trap_args.get(2).and_then(JsValue::as_object);
-    Ok(class.construct(&args, new_target.as_ref(), context)?.into())
-}
-
-/// Each [`GUARDED_CLASSES`] global becomes a Proxy of its class with that `construct` trap;
-/// everything else (statics, the prototype, `instanceof`, subclasses) reaches the class through
-/// the Proxy.
-fn guard_constructors(context: &mut Context, owners: impl Fn(&str) -> bool) -> JsResult<()> {
-    for (name, construct) in GUARDED_CLASSES.into_iter().filter(|(name, _)| owners(name)) {
-        let class = built_in(&context.global_object(), name)?;
-        // `Class.prototype.constructor === Class`, as before (the proxy has no get trap: its
-        // `prototype` is the class's).
-        let prototype = built_in(&class, "prototype")?;
-        let proxy = JsObject::from(boa_engine::object::builtins::JsProxy::builder(class).construct(construct).build(context)?);
-        for (owner, key) in [(context.global_object(), JsString::from(name)), (prototype, js_string!("constructor"))] {
-            owner.define_property_or_throw(
-                key,
-                PropertyDescriptor::builder().value(proxy.clone()).writable(true).enumerable(false).configurable(true),
-                context,
-            )?;
-        }
     }
     Ok(())
 }

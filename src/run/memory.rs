@@ -314,6 +314,12 @@ pub fn take_over(bytes: usize) {
     record(bytes as isize);
 }
 
+/// Counts `delta` bytes that a C++ library holds on this thread's behalf (ada, behind `URL`):
+/// they come from the C++ heap, which this allocator does not see.
+pub fn count_foreign(delta: isize) {
+    record(delta);
+}
+
 /// Bytes a value holds on the heap, for values that cross threads (see [`hand_over`]).
 pub trait HeapBytes {
     fn heap_bytes(&self) -> usize;

@@ -262,7 +262,16 @@ pub struct Outcome {
 impl Outcome {
     /// An execution that ended with `error` before its program ran or outside it.
     pub fn failed(error: ProgramError, realm_lost: bool) -> Self {
-        Self { ok: false, value: None, bytes: Vec::new(), error: Some(error), logs: Vec::new(), stats: Stats::default(), realm_lost, paused: None }
+        Self {
+            ok: false,
+            value: None,
+            bytes: Vec::new(),
+            error: Some(error),
+            logs: Vec::new(),
+            stats: Stats::default(),
+            realm_lost,
+            paused: None,
+        }
     }
 }
 

@@ -79,7 +79,8 @@ impl LoggedBytes {
             .data
             .iter()
             .map(|data| {
-                let bytes = BASE64_STANDARD.decode(data).map_err(|err| replay_error(format!("the token's logged bytes are not base64: {err}")))?;
+                let bytes =
+                    BASE64_STANDARD.decode(data).map_err(|err| replay_error(format!("the token's logged bytes are not base64: {err}")))?;
                 Ok(AlignedVec::from_slice(64, &bytes))
             })
             .collect::<Result<_, ProgramError>>()?;

@@ -1,23 +1,15 @@
-// URLSearchParams for the realm (boa_runtime provides URL but not this class), and
-// `URL.prototype.searchParams`: each URL's query object, kept in step with the URL both ways as the
-// URL Standard says. Evaluated the first time a program uses URL or URLSearchParams, after
-// boa_runtime's URL is defined; `parse` is the application/x-www-form-urlencoded parser (the
-// `form_urlencoded` crate's, from Rust), which returns the name-value pairs of a string.
+// URLSearchParams for the realm, and `URL.prototype.searchParams`: each URL's query object, kept
+// in step with the URL both ways as the URL Standard says. Evaluated the first time a program uses
+// URL or URLSearchParams, after the realm's URL is defined (`web/url.rs`); `parse` is the
+// application/x-www-form-urlencoded parser (the `form_urlencoded` crate's, from Rust), which
+// returns the name-value pairs of a string.
 ((parse) => {
   // Names and values are USVStrings: a lone surrogate becomes U+FFFD.
   const usv = (value) => String(value).toWellFormed()
   // The urlencoded serializer's escaping: encodeURIComponent's, plus ! ' ( ) ~, and space as +.
   const encode = (text) =>
     encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()~]/g, (char) => '%' + char.charCodeAt(0).toString(16).toUpperCase())
-  const { get: getURLSearch, set: setSearch } = Object.getOwnPropertyDescriptor(URL.prototype, 'search')
-  // boa_runtime's accessors throw a bare string for a `this` that is not a URL
-  const getSearch = (url) => {
-    try {
-      return getURLSearch.call(url)
-    } catch {
-      throw new TypeError('URL.prototype.searchParams: called on an object that is not a URL')
-    }
-  }
+  const { get: getSearch, set: setSearch } = Object.getOwnPropertyDescriptor(URL.prototype, 'search')
   const queryObjects = new WeakMap()
   let queryObjectOf
   let reparse
@@ -29,7 +21,7 @@
 
     static {
       queryObjectOf = (url) => {
-        const params = new URLSearchParams(getSearch(url))
+        const params = new URLSearchParams(getSearch.call(url))
         params.#url = url
         return params
       }
@@ -114,11 +106,11 @@
     }
   }
 
-  const descriptor = (name) => Object.getOwnPropertyDescriptor(URL.prototype, name)
+  // Accessors of URL.prototype, named as the URL's own (`get searchParams`, `set search`).
+  const accessor = (name, methods) => ({ ...Object.getOwnPropertyDescriptor(methods, name), enumerable: true, configurable: true })
   // The same query object each time for a URL ([SameObject]), made on first read.
-  Object.defineProperty(URL.prototype, 'searchParams', {
-    ...descriptor('searchParams'),
-    get() {
+  const searchParams = accessor('searchParams', {
+    get searchParams() {
       let params = queryObjects.get(this)
       if (params === undefined) {
         params = queryObjectOf(this)
@@ -127,17 +119,18 @@
       return params
     },
   })
+  Object.defineProperty(URL.prototype, 'searchParams', searchParams)
   // Setting the URL's search or href sets its query object's list to the new query.
   for (const name of ['search', 'href']) {
-    const { set } = descriptor(name)
-    Object.defineProperty(URL.prototype, name, {
-      ...descriptor(name),
-      set(value) {
+    const { get, set } = Object.getOwnPropertyDescriptor(URL.prototype, name)
+    const setter = accessor(name, {
+      set [name](value) {
         set.call(this, value)
         const params = queryObjects.get(this)
-        if (params !== undefined) reparse(params, getSearch(this))
+        if (params !== undefined) reparse(params, getSearch.call(this))
       },
     })
+    Object.defineProperty(URL.prototype, name, { ...setter, get })
   }
   return URLSearchParams
 })
