@@ -186,7 +186,14 @@ const corpus: Record<string, string> = {
   'a Set iterator': 'console.log(new Set([1]).values())',
   'a generator object': 'console.log((function* () {})())',
   'a URL': "console.log(new URL('https://example.com/a?b=1'))",
+  'a URL with credentials, a port, a query and a hash': "console.log(new URL('https://user:pw@example.com:8080/a/b?x=1&y=%20z&x=2#frag'))",
+  'URLs in an object and an array, one with a long query': "const u = new URL('http://a/?k=' + 'v'.repeat(70) + '&b=2')\nconsole.log({ x: { u } }, [new URL('http://b')])",
+  'a URL subclass with its own property': "class Link extends URL {}\nconst l = new Link('http://a/p')\nl.note = 1\nconsole.log(l)",
+  'a URL past the depth limit': "console.log({ a: { b: { c: new URL('http://a') } } })",
+  'a URL with %s and in a template': "const u = new URL('http://b/?q=1')\nconsole.log('%s', u, `${u}`)",
   'URLSearchParams': "console.log(new URLSearchParams('a=1&b=2'))",
+  'URLSearchParams on several lines, empty, and past the depth limit': "console.log(new URLSearchParams('a=1\\n2&b=' + 'y'.repeat(80)), new URLSearchParams(), { a: { b: { c: new URLSearchParams('a=1') } } })",
+  'URLSearchParams changed, with quotes, and with %s': "const p = new URLSearchParams([[\"it's\", '\"x\"']])\np.append('n', '1')\np.extra = true\nconsole.log(p, { p })\nconsole.log('%s', p)",
   'the arguments object': '(function () { console.log(arguments) })(1, 2)',
   'a Proxy with throwing traps': "const trap = () => { throw new Error('trap ran') }\nconsole.log(new Proxy({ a: 1 }, { get: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap, has: trap }))",
   'a Proxy of an array': 'console.log(new Proxy([1, 2], {}))',
@@ -288,8 +295,6 @@ const exceptions: Record<string, string> = {
   'a toStringTag getter on the prototype': 'getters never run while inspecting, so a `Symbol.toStringTag` getter is not read.',
   'a Map iterator': "Node previews an iterator's remaining entries through V8; here it prints as `Object [Map Iterator] {}`.",
   'a Set iterator': "Node previews an iterator's remaining entries through V8; here it prints as `Object [Set Iterator] {}`.",
-  'a URL': "Node's `URL` has a custom inspect of its own; the realm's `URL` prints as `URL {}`.",
-  'URLSearchParams': "Node's `URLSearchParams` has a custom inspect of its own; the realm's prints its internal fields.",
   'the arguments object': "the engine does not expose which objects are `arguments` objects, so they print as plain objects (`{ '0': 1, '1': 2 }`).",
 }
 

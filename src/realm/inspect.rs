@@ -16,6 +16,7 @@ use boa_engine::property::PropertyKey;
 use boa_engine::{Context, JsBigInt, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string};
 
 use crate::realm::convert::{length_of, own_property};
+use crate::realm::web::url;
 use crate::source::positions::PositionMap;
 
 const MAX_OUTPUT_BYTES: usize = 1 << 20;
@@ -224,6 +225,10 @@ fn percent_s(value: &JsValue, positions: &PositionMap, context: &mut Context) ->
 /// Whether the object's `toString` is a built-in one (Node then inspects it for `%s`).
 fn has_built_in_to_string(object: &JsObject, context: &mut Context) -> JsResult<bool> {
     let Some(object) = unwrap_proxy(object) else { return Ok(true) };
+    // Node's built-ins are ECMAScript's; its URL is a class of its own, printed by its toString.
+    if url::is_url(&object) {
+        return Ok(false);
+    }
     let to_string = PropertyKey::from(js_string!("toString"));
     if !data_value(&object, &to_string, context)?.is_some_and(|v| v.is_callable()) {
         return Ok(true);
@@ -306,6 +311,22 @@ pub fn format_number(n: f64) -> String {
 
 fn len16(text: &str) -> usize {
     text.encode_utf16().count()
+}
+
+/// The `[name, value]` pairs of a URLSearchParams' own list, read from its data properties only.
+fn query_list_pairs(list: &JsValue, context: &mut Context) -> JsResult<Vec<(JsString, JsString)>> {
+    let Some(list) = list.as_object() else { return Ok(Vec::new()) };
+    let text = |object: &JsObject, index: u32, context: &mut Context| -> JsResult<JsString> {
+        Ok(own_data(object, &index.into(), context)?.and_then(|value| value.as_string()).unwrap_or_default())
+    };
+    let length = own_data(&list, &js_string!("length").into(), context)?.and_then(|length| length.as_number()).unwrap_or(0.0);
+    let mut pairs = Vec::new();
+    for index in 0..length as u32 {
+        if let Some(pair) = own_data(&list, &index.into(), context)?.and_then(|pair| pair.as_object()) {
+            pairs.push((text(&pair, 0, context)?, text(&pair, 1, context)?));
+        }
+    }
+    Ok(pairs)
 }
 
 /// Node's `strEscape`: quoted with `'`, or `"` / `` ` `` when that avoids escaping, with control
@@ -567,6 +588,9 @@ impl Inspector<'_> {
     fn raw(&mut self, object: &JsObject, recurse_times: usize, in_typed_array: bool, context: &mut Context) -> JsResult<String> {
         let constructor = constructor_name(object, context)?;
         let constructor = constructor.as_deref();
+        if let Some(text) = self.web_object(object, constructor, recurse_times, context)? {
+            return Ok(text);
+        }
         let tag = to_string_tag(object, context)?;
         let mut base = String::new();
         let mut braces = ["{".to_owned(), "}".to_owned()];
@@ -728,6 +752,70 @@ impl Inspector<'_> {
             self.options.depth = -1.0;
         }
         Ok(text)
+    }
+
+    /// Node's own inspection of a URL (its attributes, in the URL Standard's order) and of a
+    /// URLSearchParams (its pairs, `'a' => '1'`), own properties left out as Node leaves them; past
+    /// the depth limit a URL prints as any object (None here) and a URLSearchParams as `[Object]`.
+    fn web_object(
+        &mut self,
+        object: &JsObject,
+        constructor: Option<&str>,
+        recurse_times: usize,
+        context: &mut Context,
+    ) -> JsResult<Option<String>> {
+        let past_depth = recurse_times as f64 > self.options.depth;
+        if let Some(attributes) = url::attributes(object) {
+            if past_depth {
+                return Ok(None);
+            }
+            // Node prints a URL as a fresh inspection of an object of its attributes.
+            let outer = std::mem::replace(&mut self.indentation, 2);
+            let mut lines = Vec::new();
+            for (name, value) in &attributes {
+                lines.push(format!("{name}: {}", self.string(value)));
+                if *name == "search" {
+                    let query_object = self.query_object("URLSearchParams", &url::query_pairs(value));
+                    lines.push(format!("searchParams: {}", query_object.replace('\n', "\n  ")));
+                }
+            }
+            self.indentation = outer;
+            let text = format!("{} {{\n  {}\n}}", constructor.unwrap_or("URL"), lines.join(",\n  "));
+            return Ok(Some(self.indented(&text)));
+        }
+        let Some(list) = url::query_list(object, context)? else {
+            return Ok(None);
+        };
+        if past_depth {
+            return Ok(Some("[Object]".to_owned()));
+        }
+        let pairs = query_list_pairs(&list, context)?;
+        let text = self.query_object(constructor.unwrap_or("URLSearchParams"), &pairs);
+        Ok(Some(self.indented(&text)))
+    }
+
+    /// Node's inspection of a URLSearchParams named `name` holding `pairs`: on one line when it
+    /// fits `break_length`, else a pair per line.
+    fn query_object(&self, name: &str, pairs: &[(JsString, JsString)]) -> String {
+        if pairs.is_empty() {
+            return format!("{name} {{}}");
+        }
+        let shown = pairs.len().min(self.options.max_array_length);
+        let mut entries: Vec<String> =
+            pairs[..shown].iter().map(|(key, value)| format!("{} => {}", self.string(key), self.string(value))).collect();
+        // Bounded as a Map is (Node prints them all).
+        push_remaining(&mut entries, pairs.len() - shown, "item");
+        let length = entries.iter().map(|entry| len16(entry) + 2).sum::<usize>() - 2;
+        if length as f64 > self.options.break_length {
+            format!("{name} {{\n  {} }}", entries.join(",\n  "))
+        } else {
+            format!("{name} {{ {} }}", entries.join(", "))
+        }
+    }
+
+    /// A multi-line text that Node's inspect of a custom object indents to the current level.
+    fn indented(&self, text: &str) -> String {
+        text.replace('\n', &format!("\n{}", " ".repeat(self.indentation)))
     }
 
     fn entries_and_properties(

@@ -2,8 +2,9 @@
 // in step with the URL both ways as the URL Standard says. Evaluated the first time a program uses
 // URL or URLSearchParams, after the realm's URL is defined (`web/url.rs`); `parse` is the
 // application/x-www-form-urlencoded parser (the `form_urlencoded` crate's, from Rust), which
-// returns the name-value pairs of a string.
-((parse) => {
+// returns the name-value pairs of a string; `expose` gives Rust the prototype and a reader of an
+// instance's list, for the console to print it as Node does.
+((parse, expose) => {
   // Names and values are USVStrings: a lone surrogate becomes U+FFFD.
   const usv = (value) => String(value).toWellFormed()
   // The urlencoded serializer's escaping: encodeURIComponent's, plus ! ' ( ) ~, and space as +.
@@ -28,6 +29,7 @@
       reparse = (params, query) => {
         params.#list = parse(query.replace(/^\?/, ''))
       }
+      expose(URLSearchParams.prototype, (params) => (#list in params ? params.#list : undefined))
     }
 
     constructor(init = '') {

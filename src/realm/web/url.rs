@@ -9,10 +9,10 @@
 
 use boa_engine::class::{Class, ClassBuilder};
 use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::object::builtins::JsArray;
+use boa_engine::object::builtins::{JsArray, JsFunction};
 use boa_engine::property::Attribute;
 use boa_engine::{
-    Context, Finalize, JsData, JsError, JsNativeError, JsResult, JsString, JsSymbol, JsValue, NativeFunction, Trace, js_string,
+    Context, Finalize, JsData, JsError, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, NativeFunction, Trace, js_string,
 };
 
 use ada_url::ffi;
@@ -24,7 +24,67 @@ use crate::run::memory;
 pub fn register(context: &mut Context) -> JsResult<()> {
     context.register_global_class::<Url>()?;
     let parse = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(parse_form_urlencoded)).length(1).build();
-    crate::realm::evaluated_global(context, "URLSearchParams", include_str!("../js/url_search_params.js"), &[parse.into()])
+    let expose = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(expose_query_lists)).length(2).build();
+    crate::realm::evaluated_global(context, "URLSearchParams", include_str!("../js/url_search_params.js"), &[parse.into(), expose.into()])
+}
+
+/// How the console reads a URLSearchParams' list without running program code: the class's
+/// prototype, and the script's function that returns an instance's own list (by its private
+/// field, which no getter or Proxy trap stands in front of).
+#[derive(Trace, Finalize, JsData)]
+struct QueryLists {
+    prototype: JsObject,
+    list_of: JsFunction,
+}
+
+/// Called once by the script with `(URLSearchParams.prototype, listOf)`.
+fn expose_query_lists(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let prototype = args.first().and_then(JsValue::as_object);
+    let list_of = args.get(1).and_then(JsValue::as_object).and_then(JsFunction::from_object);
+    let (Some(prototype), Some(list_of)) = (prototype, list_of) else {
+        return Err(JsNativeError::typ().with_message("the URLSearchParams script exposes its prototype and list reader").into());
+    };
+    context.realm().host_defined_mut().insert(QueryLists { prototype, list_of });
+    Ok(JsValue::undefined())
+}
+
+/// The list (`[name, value]` arrays) of `object` when it is a URLSearchParams, read as
+/// `expose_query_lists` says; None for any other object.
+pub fn query_list(object: &JsObject, context: &mut Context) -> JsResult<Option<JsValue>> {
+    let lists = context.realm().host_defined().get::<QueryLists>().map(|lists| (lists.prototype.clone(), lists.list_of.clone()));
+    let Some((prototype, list_of)) = lists else {
+        return Ok(None);
+    };
+    let mut chain = object.prototype();
+    while let Some(link) = chain {
+        if link == prototype {
+            return Ok(Some(list_of.call(&JsValue::undefined(), &[object.clone().into()], context)?));
+        }
+        chain = link.prototype();
+    }
+    Ok(None)
+}
+
+/// Whether `object` is a URL (a subclass's instance too).
+pub fn is_url(object: &JsObject) -> bool {
+    object.is::<Url>()
+}
+
+/// A URL's attributes as Node's console prints them, in the URL Standard's order (`searchParams`
+/// is printed from the query's pairs, [`query_pairs`]); None for an object that is not a URL.
+pub fn attributes(object: &JsObject) -> Option<Vec<(&'static str, JsString)>> {
+    let url = object.downcast_ref::<Url>()?;
+    let mut attributes = vec![("href", JsString::from(url.url.href())), ("origin", JsString::from(url.url.origin()))];
+    attributes.extend(PARTS.iter().skip(1).map(|part| (part.name, JsString::from((part.get)(&url.url)))));
+    Some(attributes)
+}
+
+/// The name-value pairs of a URL's query (`search`), as its query object holds them.
+pub fn query_pairs(search: &JsString) -> Vec<(JsString, JsString)> {
+    let search = search.to_std_string_lossy();
+    form_urlencoded::parse(search.trim_start_matches('?').as_bytes())
+        .map(|(name, value)| (JsString::from(&*name), JsString::from(&*value)))
+        .collect()
 }
 
 #[derive(Trace, Finalize, JsData)]
@@ -74,33 +134,33 @@ impl Drop for Url {
 struct Part {
     name: &'static str,
     get: fn(&ada_url::Url) -> &str,
-    set: Option<fn(&mut ada_url::Url, &str) -> bool>,
+    set: fn(&mut ada_url::Url, &str) -> bool,
 }
 
 static PARTS: [Part; 10] = [
-    Part { name: "href", get: ada_url::Url::href, set: Some(|url, value| url.set_href(value).is_ok()) },
-    Part { name: "protocol", get: ada_url::Url::protocol, set: Some(|url, value| url.set_protocol(value).is_ok()) },
-    Part { name: "username", get: ada_url::Url::username, set: Some(|url, value| url.set_username(Some(value)).is_ok()) },
-    Part { name: "password", get: ada_url::Url::password, set: Some(|url, value| url.set_password(Some(value)).is_ok()) },
-    Part { name: "host", get: ada_url::Url::host, set: Some(|url, value| url.set_host(Some(value)).is_ok()) },
-    Part { name: "hostname", get: ada_url::Url::hostname, set: Some(|url, value| url.set_hostname(Some(value)).is_ok()) },
-    Part { name: "port", get: ada_url::Url::port, set: Some(|url, value| url.set_port(Some(value)).is_ok()) },
-    Part { name: "pathname", get: ada_url::Url::pathname, set: Some(|url, value| url.set_pathname(Some(value)).is_ok()) },
+    Part { name: "href", get: ada_url::Url::href, set: |url, value| url.set_href(value).is_ok() },
+    Part { name: "protocol", get: ada_url::Url::protocol, set: |url, value| url.set_protocol(value).is_ok() },
+    Part { name: "username", get: ada_url::Url::username, set: |url, value| url.set_username(Some(value)).is_ok() },
+    Part { name: "password", get: ada_url::Url::password, set: |url, value| url.set_password(Some(value)).is_ok() },
+    Part { name: "host", get: ada_url::Url::host, set: |url, value| url.set_host(Some(value)).is_ok() },
+    Part { name: "hostname", get: ada_url::Url::hostname, set: |url, value| url.set_hostname(Some(value)).is_ok() },
+    Part { name: "port", get: ada_url::Url::port, set: |url, value| url.set_port(Some(value)).is_ok() },
+    Part { name: "pathname", get: ada_url::Url::pathname, set: |url, value| url.set_pathname(Some(value)).is_ok() },
     Part {
         name: "search",
         get: ada_url::Url::search,
-        set: Some(|url, value| {
+        set: |url, value| {
             url.set_search(Some(value));
             true
-        }),
+        },
     },
     Part {
         name: "hash",
         get: ada_url::Url::hash,
-        set: Some(|url, value| {
+        set: |url, value| {
             url.set_hash(Some(value));
             true
-        }),
+        },
     },
 ];
 
@@ -126,12 +186,10 @@ impl Class for Url {
                 Ok(JsString::from((part.get)(&receiver::<Url>(this, "URL")?.borrow().data().url)).into())
             });
             let get = accessor_function(class.context(), "get", part.name, get);
-            let set = part.set.map(|set| {
-                let name = part.name;
-                let set = NativeFunction::from_copy_closure(move |this, args, context| set_part(this, args, name, set, context));
-                accessor_function(class.context(), "set", part.name, set)
-            });
-            class.accessor(JsString::from(part.name), Some(get), set, attribute);
+            let (name, set) = (part.name, part.set);
+            let set = NativeFunction::from_copy_closure(move |this, args, context| set_part(this, args, name, set, context));
+            let set = accessor_function(class.context(), "set", part.name, set);
+            class.accessor(JsString::from(part.name), Some(get), Some(set), attribute);
         }
         let href =
             NativeFunction::from_fn_ptr(|this, _, _| Ok(JsString::from(receiver::<Url>(this, "URL")?.borrow().data().url.href()).into()));
@@ -206,6 +264,8 @@ fn invalid_url(input: JsString, base: Option<JsString>, context: &mut Context) -
     with_properties(JsNativeError::typ().with_message("Invalid URL"), &properties, context)
 }
 
+/// A setter of `URL.prototype`: ada's for the part, which leaves the URL as it was when it
+/// refuses the value (an error only for `href`, as the standard says).
 fn set_part(
     this: &JsValue,
     args: &[JsValue],
