@@ -584,7 +584,7 @@ const BULK_PROGRAMS = [
   ['Symbol description', "Symbol('x'.repeat(1 << 25)).toString()"],
   ['atob', "atob('QUFB'.repeat(1 << 24))"],
   ['btoa', "btoa('x'.repeat(1 << 25))"],
-  ['TextEncoder.encode', "new TextEncoder().encode('\\u00e9'.repeat(1 << 24))"],
+  ['TextEncoder.encode', "new TextEncoder().encode('\\u00e9'.repeat(1 << 25))"],
 ]
 
 async function memoryBudget(peers) {
