@@ -34,27 +34,6 @@ export const exceptions: { reason: string; programs: string[] }[] = [
     programs: ['async: a host error logged whole'],
   },
   {
-    reason: 'outside the documented Intl subset (README, "Intl")',
-    programs: [
-      'dates: toLocaleDateString and toLocaleTimeString',
-      'intl: Intl.DateTimeFormat',
-      'intl: Intl.ListFormat',
-      'intl: Intl.PluralRules',
-      'intl: Intl.RelativeTimeFormat',
-      'intl: compact notation',
-      'intl: currencies',
-    ],
-  },
-  {
-    reason: "the Intl subset's collation is not ICU's here: `ß` does not match `ss`, and `é` sorts after `è`",
-    programs: ['strings: compare case-insensitively (German and Turkish letters)', 'intl: Collator sorting with options'],
-  },
-  { reason: '`Intl.NumberFormat` formats `NaN` without its currency or percent sign', programs: ['numbers: as US dollars (NaN)', 'numbers: as a percentage (NaN)'] },
-  {
-    reason: "`Intl.NumberFormat#resolvedOptions()` has no `minimumFractionDigits` or `maximumFractionDigits`",
-    programs: ['intl: useGrouping off and resolvedOptions'],
-  },
-  {
     reason: 'the realm adds the erasable rewrite to the stripper\'s message (README, "The result")',
     programs: ['typescript: an enum is refused', 'typescript: a namespace is refused', 'typescript: parameter properties are refused', 'typescript: as casts and non-null assertions'],
   },

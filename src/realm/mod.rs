@@ -172,7 +172,14 @@ static LAZY_GLOBALS: [LazyGlobals; 6] = [
     // One group: URLSearchParams keeps a URL's query in step with it.
     LazyGlobals { names: &["URL", "URLSearchParams"], define: web::url::register },
     LazyGlobals { names: &["TextEncoder", "TextDecoder"], define: web::encoding::register },
-    LazyGlobals { names: &["Intl"], define: |context| evaluated_global(context, "Intl", include_str!("js/intl.js"), &[]) },
+    LazyGlobals {
+        names: &["Intl"],
+        // Native (vendor/boa_engine, `builtins/locale`): nothing to parse on first use.
+        define: |context| {
+            let intl = boa_engine::builtins::locale::intl::create(context)?;
+            web_global(context, "Intl", intl)
+        },
+    },
     LazyGlobals {
         names: &["AbortController", "AbortSignal"],
         define: |context| {

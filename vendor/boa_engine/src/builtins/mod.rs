@@ -50,6 +50,10 @@ pub mod escape;
 #[cfg(feature = "intl")]
 pub mod intl;
 
+// Patched (code-runtime-boa): the realm's Intl without ICU (`locale/mod.rs`).
+#[cfg(not(feature = "intl"))]
+pub mod locale;
+
 // TODO: remove `cfg` when `Temporal` gets to stage 4.
 #[cfg(any(feature = "intl", feature = "temporal"))]
 pub(crate) mod options;

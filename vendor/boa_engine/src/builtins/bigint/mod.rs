@@ -247,10 +247,17 @@ impl BigInt {
             Ok(js_string!(number_format.format(x).write_to_string()).into())
         }
 
+        // Patched (code-runtime-boa): grouped as `Intl.NumberFormat` groups, without ICU
+        // (`locale/number.rs`); upstream gave `toString`'s digits.
         #[cfg(not(feature = "intl"))]
         {
-            // Arguments are reserved, so we cannot pass them to the `toString` method.
-            Self::to_string(this, &[], context)
+            let x = Self::this_bigint_value(this)?;
+            let format = crate::builtins::locale::number::NumberFormat::new(
+                args.get_or_undefined(0),
+                args.get_or_undefined(1),
+                context,
+            )?;
+            Ok(js_string!(format.format_value(&x.into(), context)?).into())
         }
     }
 

@@ -1559,6 +1559,35 @@ impl Date {
         format_timestamp_with_dtf(&dtf, x, context)
     }
 
+    /// Patched (code-runtime-boa): `toLocaleString`, `toLocaleDateString` and
+    /// `toLocaleTimeString` as `Intl.DateTimeFormat` formats, with the fields each adds when
+    /// none is asked for.
+    #[cfg(not(feature = "intl"))]
+    fn to_locale_string_without_icu(
+        this: &JsValue,
+        args: &[JsValue],
+        required: crate::builtins::locale::date::Required,
+        defaults: crate::builtins::locale::date::Defaults,
+        context: &mut Context,
+    ) -> JsResult<JsValue> {
+        let x = this
+            .as_object()
+            .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
+            .ok_or_else(|| JsNativeError::typ().with_message("this is not a Date object."))?
+            .0;
+        if x.is_nan() {
+            return Ok(JsValue::new(js_string!("Invalid Date")));
+        }
+        let format = crate::builtins::locale::date::DateTimeFormat::new(
+            args.get_or_undefined(0),
+            args.get_or_undefined(1),
+            required,
+            defaults,
+            context,
+        )?;
+        Ok(JsValue::new(js_string!(format.format(x)?)))
+    }
+
     /// [`Date.prototype.toLocaleDateString()`][spec].
     ///
     /// The `toLocaleDateString()` method returns the date portion of the given Date instance according
@@ -1578,9 +1607,12 @@ impl Date {
         {
             Self::to_locale_string_with(this, args, FormatType::Date, FormatDefaults::Date, context)
         }
+        // Patched (code-runtime-boa): en-US in UTC without ICU (`locale/date.rs`); upstream
+        // gave `toString`'s form.
         #[cfg(not(feature = "intl"))]
         {
-            Self::to_string(this, args, context)
+            use crate::builtins::locale::date::{Defaults, Required};
+            Self::to_locale_string_without_icu(this, args, Required::Date, Defaults::Date, context)
         }
     }
 
@@ -1602,9 +1634,12 @@ impl Date {
         {
             Self::to_locale_string_with(this, args, FormatType::Any, FormatDefaults::All, context)
         }
+        // Patched (code-runtime-boa): en-US in UTC without ICU (`locale/date.rs`); upstream
+        // gave `toString`'s form.
         #[cfg(not(feature = "intl"))]
         {
-            Self::to_string(this, args, context)
+            use crate::builtins::locale::date::{Defaults, Required};
+            Self::to_locale_string_without_icu(this, args, Required::Any, Defaults::All, context)
         }
     }
 
@@ -1627,9 +1662,12 @@ impl Date {
         {
             Self::to_locale_string_with(this, args, FormatType::Time, FormatDefaults::Time, context)
         }
+        // Patched (code-runtime-boa): en-US in UTC without ICU (`locale/date.rs`); upstream
+        // gave `toString`'s form.
         #[cfg(not(feature = "intl"))]
         {
-            Self::to_string(this, args, context)
+            use crate::builtins::locale::date::{Defaults, Required};
+            Self::to_locale_string_without_icu(this, args, Required::Time, Defaults::Time, context)
         }
     }
 

@@ -29,9 +29,6 @@ use cow_utils::CowUtils;
 use num_traits::float::FloatCore;
 
 mod globals;
-// Patched (code-runtime-boa): `toLocaleString` without the `intl` feature.
-#[cfg(not(feature = "intl"))]
-mod locale_format;
 pub(crate) use globals::{IsFinite, IsNaN, ParseFloat, ParseInt};
 
 mod conversions;
@@ -336,11 +333,16 @@ impl Number {
             Ok(js_string!(number_format.format(&mut x).write_to_string()).into())
         }
 
-        // Patched (code-runtime-boa): en-US formatting without ICU (`locale_format.rs`).
+        // Patched (code-runtime-boa): en-US formatting without ICU (`locale/number.rs`), as
+        // `Intl.NumberFormat` formats.
         #[cfg(not(feature = "intl"))]
         {
-            let formatted = locale_format::format_number(x, args.get_or_undefined(1), context)?;
-            Ok(JsValue::new(js_string!(formatted)))
+            let format = crate::builtins::locale::number::NumberFormat::new(
+                args.get_or_undefined(0),
+                args.get_or_undefined(1),
+                context,
+            )?;
+            Ok(JsValue::new(js_string!(format.format(x))))
         }
     }
 

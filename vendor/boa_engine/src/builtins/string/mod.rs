@@ -47,9 +47,6 @@ fn latin1_case<const UPPER: bool>(unit: u8) -> u8 {
 }
 
 mod string_iterator;
-// Patched (code-runtime-boa): `localeCompare` without the `intl` feature.
-#[cfg(not(feature = "intl"))]
-mod locale_compare;
 pub(crate) use string_iterator::StringIterator;
 
 #[cfg(feature = "annex-b")]
@@ -1613,12 +1610,16 @@ impl String {
                     .compare_utf16(&s, &that_value) as i8
             }
 
-            // Patched (code-runtime-boa): a root-like collation without ICU
-            // (`locale_compare.rs`); upstream compared code units.
+            // Patched (code-runtime-boa): ICU's root collation for Latin text, without ICU
+            // (`locale/collation.rs`); upstream compared code units.
             #[cfg(not(feature = "intl"))]
             {
-                let options = locale_compare::Options::read(args.get_or_undefined(2), context)?;
-                locale_compare::compare(&s, &that_value, &options, context)? as i8
+                let collator = crate::builtins::locale::collation::Collator::new(
+                    args.get_or_undefined(1),
+                    args.get_or_undefined(2),
+                    context,
+                )?;
+                collator.compare(&s, &that_value, context)? as i8
             }
         };
 
