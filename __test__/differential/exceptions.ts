@@ -14,7 +14,6 @@ export const exceptions: { reason: string; programs: string[] }[] = [
       'errors: an error thrown inside a sort comparator',
       'generators: iterating a non-iterable',
       'generators: spreading undefined into an array',
-      'bytes: btoa of a character outside Latin-1',
     ],
   },
   {
