@@ -1,0 +1,20 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+// Every spec runs on the thread substrate; the suites of runs, sessions and what crosses the
+// bridge run again on the process substrate, through the same tests (`../index.js` resolves to
+// a version of the package whose runtimes default to `substrate: 'process'`).
+const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'codemode'].map((name) => `__test__/${name}.spec.ts`)
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'thread', include: ['__test__/**/*.spec.ts'] } },
+      {
+        extends: true,
+        test: { name: 'process', include: onBothSubstrates, env: { TEST_SUBSTRATE: 'process' } },
+        resolve: { alias: [{ find: /^\.\.\/index(\.js)?$/, replacement: path.resolve(__dirname, '__test__/substrate/process.ts') }] },
+      },
+    ],
+  },
+})
