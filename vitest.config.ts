@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 // Every spec runs on the thread substrate; the suites of runs, sessions and what crosses the
 // bridge run again on the process substrate, through the same tests (`../index.js` resolves to
 // a version of the package whose runtimes default to `substrate: 'process'`).
-const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'codemode'].map((name) => `__test__/${name}.spec.ts`)
+const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'codemode', 'fetch', 'structured-clone', 'strings-json', 'real-use', 'properties', 'mcp-serve', 'mcp-hostile', 'engine-behaviours'].map((name) => `__test__/${name}.spec.ts`)
 
 export default defineConfig({
   test: {
