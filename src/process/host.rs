@@ -148,8 +148,11 @@ impl ProcessPool {
         enforce_budgets: bool,
         options: PoolOptions,
     ) -> Result<Arc<Self>, String> {
-        if !launcher.is_file() {
-            return Err(format!("the process substrate's child executable is missing: {}", launcher.display()));
+        use std::os::unix::fs::PermissionsExt;
+        match std::fs::metadata(&launcher) {
+            Ok(file) if file.is_file() && file.permissions().mode() & 0o111 != 0 => {}
+            Ok(_) => return Err(format!("the process substrate's child executable is not an executable file: {} (chmod +x it)", launcher.display())),
+            Err(_) => return Err(format!("the process substrate's child executable is missing: {}", launcher.display())),
         }
         let hello = wire::encode(&json_text(&Request::Hello { defaults, enforce_budgets }), &[] as &[Vec<u8>]);
         let pool = Arc::new(Self {
