@@ -2,13 +2,14 @@
 // ends only the runs it held, with `crashed`, and the host goes on. Children are killed from
 // outside (as the OOM killer or a segfault would end them) and impostor children send what a
 // compromised engine could.
+import { spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import type { CodeRuntime } from '../index.js'
-import { deferred, errorOf, runInChild, until, valueOf, within } from './helpers.js'
+import { deferred, errorOf, ROOT, runInChild, until, valueOf, within } from './helpers.js'
 
 const childPids = (runtime: CodeRuntime) => (runtime as unknown as { childPids: number[] }).childPids
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -120,10 +121,19 @@ describe.runIf(process.platform === 'linux')('the process substrate', () => {
     const [pid] = childPids(runtime)
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     expect(status).toMatch(/^NoNewPrivs:\s+1$/m)
+    expect(status).toMatch(/^Seccomp:\s+2$/m)
     expect(readFileSync(`/proc/${pid}/environ`, 'utf8')).toBe('')
     expect(readlinkSync(`/proc/${pid}/cwd`)).toBe('/')
     expect(readdirSync(`/proc/${pid}/fd`).map(Number).sort()).toEqual([0, 1, 2])
     expect(readFileSync(`/proc/${pid}/limits`, 'utf8')).toMatch(/^Max core file size\s+0\s+0/m)
+  })
+
+  it('kills a child that makes a system call its filter refuses (a socket), after refusing it a file', () => {
+    const native = path.join(ROOT, 'lib', 'native')
+    const addon = readdirSync(native).find((file) => file.endsWith('.node'))!
+    const probe = spawnSync(path.join(native, 'code-runtime-boa-child'), [path.join(native, addon), String(process.pid), '--probe-fence'], { env: {} })
+    // exit status 68 would say the file opened, 69 that the socket call returned
+    expect({ status: probe.status, signal: probe.signal }).toEqual({ status: null, signal: 'SIGSYS' })
   })
 
   it('names the missing child executable and the platform package', () => {

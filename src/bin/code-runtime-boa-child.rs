@@ -8,9 +8,15 @@
 #[cfg(unix)]
 fn main() {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let [_, addon, host_pid] = args.as_slice() else {
-        eprintln!("code-runtime-boa-child is started by the code-runtime-boa addon, not by hand");
-        std::process::exit(64);
+    // `--probe-fence`, given only by the fence's test, makes a refused system call once fenced
+    // in instead of serving: the child must die of it. The host never passes it.
+    let (addon, host_pid, probe) = match args.as_slice() {
+        [_, addon, host_pid] => (addon, host_pid, false),
+        [_, addon, host_pid, flag] if flag == "--probe-fence" => (addon, host_pid, true),
+        _ => {
+            eprintln!("code-runtime-boa-child is started by the code-runtime-boa addon, not by hand");
+            std::process::exit(64);
+        }
     };
     let host_pid: libc::pid_t = host_pid.to_str().and_then(|pid| pid.parse().ok()).unwrap_or(0);
     fence::before_load(host_pid);
@@ -19,6 +25,9 @@ fn main() {
         std::process::exit(65)
     });
     fence::after_load();
+    if probe {
+        fence::probe();
+    }
     // SAFETY: the addon's entry takes nothing and returns the exit status.
     std::process::exit(unsafe { entry() })
 }
@@ -82,6 +91,23 @@ mod fence {
     pub fn after_load() {
         limit(libc::RLIMIT_NOFILE, OPEN_FILES);
         limit(libc::RLIMIT_AS, ADDRESS_SPACE_BYTES);
+        #[cfg(target_os = "linux")]
+        if let Err(why) = super::seccomp::install() {
+            eprintln!("code-runtime-boa-child: could not install its seccomp filter: {why}");
+            std::process::exit(67);
+        }
+    }
+
+    /// The fence's test: files are refused with an error, a socket kills the child.
+    pub fn probe() {
+        // SAFETY: plain system calls on constant arguments.
+        unsafe {
+            if libc::open(c"/etc/passwd".as_ptr(), libc::O_RDONLY) >= 0 {
+                libc::_exit(68);
+            }
+            libc::socket(libc::AF_INET, libc::SOCK_STREAM, 0);
+            libc::_exit(69);
+        }
     }
 
     fn limit(resource: LimitResource, value: u64) {
@@ -105,5 +131,118 @@ mod fence {
             // SAFETY: as above.
             unsafe { libc::close(fd) };
         }
+    }
+}
+
+/// The seccomp-bpf filter: what the engine needs (memory, threads, futexes, its pipes, clocks,
+/// randomness), and nothing that reaches outside the process. Any other system call kills it
+/// (SIGSYS). Two refusals are errors instead, because the C library tries them and copes: files
+/// (the time zone, NUMA nodes) fail with EACCES, and clone3 with ENOSYS so threads start through
+/// clone, whose flags the filter can read.
+#[cfg(target_os = "linux")]
+mod seccomp {
+    use std::collections::BTreeMap;
+
+    use seccompiler::{BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule};
+
+    pub fn install() -> Result<(), seccompiler::Error> {
+        let arch = std::env::consts::ARCH.try_into()?;
+        let refused = |calls: &[libc::c_long], errno: i32| -> Result<BpfProgram, seccompiler::Error> {
+            let rules = calls.iter().map(|&call| (call, Vec::new())).collect();
+            Ok(SeccompFilter::new(rules, SeccompAction::Allow, SeccompAction::Errno(errno as u32), arch)?.try_into()?)
+        };
+        // Filters stack: the kernel takes the strictest answer of all, so the allow-list must
+        // list the calls the other two refuse with an error, or they would kill. It goes last:
+        // installing a filter takes prctl and seccomp calls it refuses.
+        let files = refused(FILE_CALLS, libc::EACCES)?;
+        let clone3 = refused(&[libc::SYS_clone3], libc::ENOSYS)?;
+        let allowed: BpfProgram = SeccompFilter::new(allow_list()?, SeccompAction::KillProcess, SeccompAction::Allow, arch)?.try_into()?;
+        for filter in [&files, &clone3, &allowed] {
+            seccompiler::apply_filter_all_threads(filter)?;
+        }
+        Ok(())
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    const FILE_CALLS: &[libc::c_long] = &[
+        libc::SYS_open,
+        libc::SYS_openat,
+        libc::SYS_openat2,
+        libc::SYS_access,
+        libc::SYS_faccessat,
+        libc::SYS_faccessat2,
+        libc::SYS_stat,
+        libc::SYS_lstat,
+        libc::SYS_newfstatat,
+        libc::SYS_statx,
+        libc::SYS_readlink,
+        libc::SYS_readlinkat,
+    ];
+    #[cfg(not(target_arch = "x86_64"))]
+    const FILE_CALLS: &[libc::c_long] = &[
+        libc::SYS_openat,
+        libc::SYS_openat2,
+        libc::SYS_faccessat,
+        libc::SYS_faccessat2,
+        libc::SYS_newfstatat,
+        libc::SYS_statx,
+        libc::SYS_readlinkat,
+    ];
+
+    /// Allowed whatever their arguments.
+    const ENGINE_CALLS: &[libc::c_long] = &[
+        libc::SYS_read,
+        libc::SYS_write,
+        libc::SYS_readv,
+        libc::SYS_writev,
+        libc::SYS_close,
+        libc::SYS_lseek,
+        libc::SYS_fstat,
+        libc::SYS_mmap,
+        libc::SYS_munmap,
+        libc::SYS_mprotect,
+        libc::SYS_mremap,
+        libc::SYS_madvise,
+        libc::SYS_brk,
+        libc::SYS_mincore,
+        libc::SYS_futex,
+        libc::SYS_sched_yield,
+        libc::SYS_sched_getaffinity,
+        libc::SYS_nanosleep,
+        libc::SYS_clock_nanosleep,
+        libc::SYS_clock_gettime,
+        libc::SYS_clock_getres,
+        libc::SYS_gettimeofday,
+        libc::SYS_getrandom,
+        libc::SYS_set_robust_list,
+        libc::SYS_rseq,
+        libc::SYS_rt_sigprocmask,
+        libc::SYS_rt_sigaction,
+        libc::SYS_rt_sigreturn,
+        libc::SYS_sigaltstack,
+        libc::SYS_restart_syscall,
+        libc::SYS_gettid,
+        libc::SYS_getpid,
+        libc::SYS_exit,
+        libc::SYS_exit_group,
+        libc::SYS_clone3,
+    ];
+
+    fn allow_list() -> Result<BTreeMap<libc::c_long, Vec<SeccompRule>>, seccompiler::Error> {
+        let arg = |index, value, op| SeccompCondition::new(index, SeccompCmpArgLen::Qword, op, value);
+        // An `int` argument: only its low 32 bits are defined.
+        let int_arg = |index, value, op| SeccompCondition::new(index, SeccompCmpArgLen::Dword, op, value);
+        let mut rules: BTreeMap<_, _> = ENGINE_CALLS.iter().chain(FILE_CALLS).map(|&call| (call, Vec::new())).collect();
+        let thread = libc::CLONE_THREAD as u64;
+        // Threads only: a clone without CLONE_THREAD would be a new process.
+        rules.insert(libc::SYS_clone, vec![SeccompRule::new(vec![arg(0, thread, SeccompCmpOp::MaskedEq(thread))?])?]);
+        // Signals to its own threads only (abort, and the runtime's wake-ups).
+        // SAFETY: getpid has no preconditions.
+        let own = unsafe { libc::getpid() } as u64;
+        rules.insert(libc::SYS_tgkill, vec![SeccompRule::new(vec![int_arg(0, own, SeccompCmpOp::Eq)?])?]);
+        // Thread names, and mimalloc naming its memory.
+        let prctl = |option: libc::c_int| SeccompRule::new(vec![int_arg(0, option as u64, SeccompCmpOp::Eq)?]);
+        rules.insert(libc::SYS_prctl, vec![prctl(libc::PR_SET_NAME)?, prctl(libc::PR_GET_NAME)?, prctl(libc::PR_SET_VMA)?]);
+        Ok(rules)
     }
 }
