@@ -395,7 +395,13 @@ fn addon_path() -> Option<std::path::PathBuf> {
 #[cfg(unix)]
 #[unsafe(no_mangle)]
 pub extern "C" fn code_runtime_boa_child_main() -> i32 {
-    std::panic::catch_unwind(|| process::child::serve(std::io::stdin(), std::io::stdout())).unwrap_or(70)
+    use std::os::fd::FromRawFd;
+    // SAFETY: descriptors 0 and 1 are the pipes from and to the host, open for the child's life
+    // and used through nothing else.
+    let (input, output) = unsafe { (std::fs::File::from_raw_fd(0), std::fs::File::from_raw_fd(1)) };
+    // Small parts of a frame are gathered in the buffer; large ones pass through uncopied.
+    let output = std::io::BufWriter::with_capacity(64 * 1024, output);
+    std::panic::catch_unwind(|| process::child::serve(std::io::BufReader::with_capacity(64 * 1024, input), output)).unwrap_or(70)
 }
 
 pub struct Dispose(Substrate);

@@ -25,21 +25,31 @@ pub enum WireError {
     Malformed(&'static str),
 }
 
+/// The most of a frame's claimed length reserved before its bytes arrive.
+const RESERVED_BYTES: usize = 16 << 20;
+
+/// A frame as one block of bytes, for a writer thread to send.
 pub fn encode(text: &str, buffers: &[impl AsRef<[u8]>]) -> Vec<u8> {
-    let body = 4 + text.len() + buffers.iter().map(|buffer| 4 + buffer.as_ref().len()).sum::<usize>();
-    let mut frame = Vec::with_capacity(4 + body);
-    frame.extend_from_slice(&(body as u32).to_le_bytes());
-    frame.extend_from_slice(&(text.len() as u32).to_le_bytes());
-    frame.extend_from_slice(text.as_bytes());
-    for buffer in buffers {
-        frame.extend_from_slice(&(buffer.as_ref().len() as u32).to_le_bytes());
-        frame.extend_from_slice(buffer.as_ref());
-    }
+    let mut frame = Vec::with_capacity(4 + body_length(text, buffers));
+    // Writing to a Vec cannot fail.
+    let _ = write_frame(&mut frame, text, buffers);
     frame
 }
 
+fn body_length(text: &str, buffers: &[impl AsRef<[u8]>]) -> usize {
+    4 + text.len() + buffers.iter().map(|buffer| 4 + buffer.as_ref().len()).sum::<usize>()
+}
+
+/// Writes a frame part by part: a buffered writer passes large buffers through uncopied.
 pub fn write_frame(to: &mut impl Write, text: &str, buffers: &[impl AsRef<[u8]>]) -> io::Result<()> {
-    to.write_all(&encode(text, buffers))
+    to.write_all(&(body_length(text, buffers) as u32).to_le_bytes())?;
+    to.write_all(&(text.len() as u32).to_le_bytes())?;
+    to.write_all(text.as_bytes())?;
+    for buffer in buffers {
+        to.write_all(&(buffer.as_ref().len() as u32).to_le_bytes())?;
+        to.write_all(buffer.as_ref())?;
+    }
+    Ok(())
 }
 
 /// The next frame, of at most `max_bytes` after its length.
@@ -63,33 +73,43 @@ pub fn read_body(from: &mut impl Read, length: usize, max_bytes: usize) -> Resul
     if length > max_bytes {
         return Err(WireError::TooLarge(length as u64, max_bytes));
     }
-    // Grown as bytes arrive, not reserved from the claimed length: a peer that claims a large
-    // frame and sends nothing holds no memory.
-    let mut body = Vec::new();
+    // Reserved up front up to a bound, so a large frame is read once, not regrown; past the
+    // bound it grows as bytes arrive, so a peer that claims a huge frame and sends nothing holds
+    // little memory.
+    let mut body = Vec::with_capacity(length.min(RESERVED_BYTES));
     from.take(length as u64).read_to_end(&mut body)?;
     if body.len() < length {
         return Err(WireError::Malformed("the pipe closed inside a frame"));
     }
-    let mut rest = body.as_slice();
-    let text = take(&mut rest)?;
-    let text = String::from_utf8(text.to_vec()).map_err(|_| WireError::Malformed("its text is not UTF-8"))?;
-    let mut buffers = Vec::new();
-    while !rest.is_empty() {
-        buffers.push(take(&mut rest)?.to_vec());
+    let mut at = 0;
+    let text = next_part(&body, &mut at)?;
+    let text = String::from_utf8(body[text].to_vec()).map_err(|_| WireError::Malformed("its text is not UTF-8"))?;
+    let mut parts = Vec::new();
+    while at < body.len() {
+        parts.push(next_part(&body, &mut at)?);
+    }
+    // The last buffer (a large argument or result is usually the only one) keeps the frame's
+    // own block, moved to its start, instead of a fresh copy.
+    let last = parts.pop();
+    let mut buffers: Vec<Vec<u8>> = parts.into_iter().map(|part| body[part].to_vec()).collect();
+    if let Some(last) = last {
+        body.truncate(last.end);
+        body.drain(..last.start);
+        buffers.push(body);
     }
     Ok(Frame { text, buffers })
 }
 
-/// The next length-prefixed part of `rest`.
-fn take<'a>(rest: &mut &'a [u8]) -> Result<&'a [u8], WireError> {
-    let Some((length, after)) = rest.split_first_chunk::<4>() else { return Err(WireError::Malformed("a part's length is cut short")) };
-    let length = u32::from_le_bytes(*length) as usize;
-    if after.len() < length {
+/// Where the length-prefixed part at `at` lies in `body`; moves `at` past it.
+fn next_part(body: &[u8], at: &mut usize) -> Result<std::ops::Range<usize>, WireError> {
+    let Some(length) = body.get(*at..*at + 4) else { return Err(WireError::Malformed("a part's length is cut short")) };
+    let length = u32::from_le_bytes([length[0], length[1], length[2], length[3]]) as usize;
+    let start = *at + 4;
+    if body.len() - start < length {
         return Err(WireError::Malformed("a part is longer than its frame"));
     }
-    let (part, after) = after.split_at(length);
-    *rest = after;
-    Ok(part)
+    *at = start + length;
+    Ok(start..start + length)
 }
 
 #[cfg(test)]
