@@ -185,28 +185,29 @@ process.stdin.on('data', (chunk) => {
     return file
   }
   const cases: Array<[string, string, RegExp]> = [
-    ['calls a binding it was not given', `send(frame(JSON.stringify({ kind: 'call', execution: 0, call: { id: 1, path: 'secret.steal', args: [] } })))`, /secret\.steal.*not one of the run's bindings/],
-    ['claims a frame larger than any result', `const length = Buffer.alloc(4); length.writeUInt32LE(2 ** 31); send(length)`, /over the \d+-byte limit/],
-    ['sends text that is not an event', `send(frame('not json'))`, /an event is not valid/],
-    ['logs past maxLogBytes', `for (let i = 0; i < 3; i++) send(frame(JSON.stringify({ kind: 'log', execution: 0, entry: { level: 'log', text: 'x'.repeat(600) } })))`, /logged past maxLogBytes \(1024 bytes\)/],
-    ['reports for another execution', `send(frame(JSON.stringify({ kind: 'done', execution: 7, outcome: { ok: true, logs: [] } })))`, /names execution 7/],
+    ['calls a binding it was not given', `send(frame(JSON.stringify({ kind: 'call', execution: 0, call: { id: 1, path: 'secret.steal', args: [] } })))`, /broke the protocol \(.*secret\.steal.*not one of the run's bindings/],
+    ['claims a frame larger than any result', `const length = Buffer.alloc(4); length.writeUInt32LE(2 ** 31); send(length)`, /broke the protocol \(.*over the \d+-byte limit/],
+    ['sends text that is not an event', `send(frame('not json'))`, /broke the protocol \(an event is not valid/],
+    ['logs past maxLogBytes', `for (let i = 0; i < 3; i++) send(frame(JSON.stringify({ kind: 'log', execution: 0, entry: { level: 'log', text: 'x'.repeat(600) } })))`, /broke the protocol \(it logged past maxLogBytes \(1024 bytes\)/],
+    ['reports for another execution', `send(frame(JSON.stringify({ kind: 'done', execution: 7, outcome: { ok: true, logs: [] } })))`, /broke the protocol \(an event names execution 7/],
     ['exits with a status', `process.exit(3)`, /exited with status 3/],
+    // its own wall budget (200 ms) is not enforced by a hostile engine: the host's deadline is
+    ['never answers', `setInterval(() => {}, 1000)`, /did not end the run by its wall budget/],
   ]
   for (const [what, afterRun, message] of cases) {
     it(`a child that ${what} ends the run as crashed and is replaced`, async () => {
-      const runtime = createCodeRuntime({ substrate: 'process', limits: { maxLogBytes: 1024 }, pool: { childExecutable: impostor(what.replace(/\W+/g, '-'), afterRun) } })
+      const runtime = createCodeRuntime({ substrate: 'process', limits: { maxLogBytes: 1024, maxWallMs: 200 }, pool: { childExecutable: impostor(what.replace(/\W+/g, '-'), afterRun) } })
       const stolen: unknown[] = []
       const result = await within(
         runtime.run({ source: 'return 1', onLog: () => {}, bindings: { tools: { ok: () => 1 }, secret: { kept: (...args: unknown[]) => stolen.push(args) } } }),
-        10_000,
+        20_000,
         'the run on a hostile child',
       )
       const error = errorOf(result)
       expect(error.kind).toBe('crashed')
-      expect(error.message).toMatch(/broke the protocol|exited/)
       expect(error.message).toMatch(message)
       expect(stolen).toEqual([])
       await runtime.dispose()
-    })
+    }, 30_000)
   }
 })

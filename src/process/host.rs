@@ -8,10 +8,11 @@
 use std::collections::{HashSet, VecDeque};
 use std::io::BufReader;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 use super::Request;
 use super::wire::{self, Frame, WireError};
@@ -103,6 +104,9 @@ struct Link {
 /// The protocol state of the execution a lease runs now.
 struct Checks {
     execution: u32,
+    /// When the child must have ended the execution: its wall budget, or a stop, and then
+    /// `DEADLINE_GRACE`. A child still running then is killed: its own budgets may be broken.
+    deadline: Option<Instant>,
     limits: Limits,
     log_bytes: usize,
     marked: bool,
@@ -203,7 +207,9 @@ impl ProcessPool {
 
     pub fn execute(&self, session: u32, execution: u32, source: String, language: Language, limits: LimitOverrides) -> Result<(), EngineError> {
         let lease = self.find(session).filter(|lease| lease.session).ok_or(EngineError::NoSession(session))?;
-        *lock(&lease.checks) = self.checks(execution, &limits);
+        let mut checks = self.checks(execution, &limits);
+        checks.start_clock();
+        *lock(&lease.checks) = checks;
         lease.send(&Request::Execute { execution, source, language, limits }, &[]).then_some(()).ok_or(EngineError::NoSession(session))
     }
 
@@ -230,7 +236,10 @@ impl ProcessPool {
                 lease.end_with(reason.to_error(&self.defaults));
             }
             None => {
-                self.send(id, &Request::Stop { disposed: reason == StopReason::Disposed }, &[]);
+                if let Some(lease) = self.find(id) {
+                    lock(&lease.checks).stopped();
+                    lease.send(&Request::Stop { disposed: reason == StopReason::Disposed }, &[]);
+                }
             }
         }
     }
@@ -289,7 +298,7 @@ impl ProcessPool {
     }
 
     fn checks(&self, execution: u32, overrides: &LimitOverrides) -> Checks {
-        Checks { execution, limits: self.defaults.with(overrides), log_bytes: 0, marked: false, last_call: None }
+        Checks { execution, deadline: None, limits: self.defaults.with(overrides), log_bytes: 0, marked: false, last_call: None }
     }
 
     fn lease(self: &Arc<Self>, session: bool, binding_paths: HashSet<String>, checks: Checks, request: Request, sink: RawSink) -> Result<u32, EngineError> {
@@ -390,7 +399,7 @@ impl ProcessPool {
         }
         let mut stdout = BufReader::with_capacity(64 * 1024, stdout);
         let ready = matches!(wire::read_frame(&mut stdout, READY_FRAME_BYTES), Ok(Frame { ref text, .. }) if text == super::READY);
-        let broke = if ready {
+        let ended = if ready {
             self.child_ready(&child, false);
             self.read_events(&child, &mut stdout)
         } else {
@@ -415,7 +424,7 @@ impl ProcessPool {
             let error = if self.disposed.load(Ordering::Acquire) {
                 StopReason::Disposed.to_error(&lock(&lease.checks).limits)
             } else {
-                let why = broke.map_or_else(|| format!("{status}"), |why| format!("broke the protocol ({why}) and was ended"));
+                let why = ended.unwrap_or(status);
                 ProgramError::new(ErrorKind::Crashed, "InternalError", format!("the child process running the program {why}; the run was abandoned"))
             };
             lease.end_with(error);
@@ -423,20 +432,23 @@ impl ProcessPool {
         true
     }
 
-    /// Reads a child's events until it ends; returns how it broke the protocol, if it did.
-    fn read_events(self: &Arc<Self>, child: &Arc<Child>, stdout: &mut impl std::io::Read) -> Option<String> {
+    /// Reads a child's events until it ends; returns why the host ended it, if it did.
+    fn read_events(self: &Arc<Self>, child: &Arc<Child>, stdout: &mut BufReader<ChildStdout>) -> Option<String> {
         loop {
+            if let Err(late) = wait_for_frame(child, stdout) {
+                return Some(late);
+            }
             let length = match wire::read_length(stdout) {
                 Ok(length) => length,
                 Err(_) => return None,
             };
             // What the child holds once its frame began: a lease is given before its request is sent.
-            let Some(lease) = lock(&child.lease).clone() else { return Some("it sent a frame while it held no program".into()) };
+            let Some(lease) = lock(&child.lease).clone() else { return Some(broke("it sent a frame while it held no program")) };
             let max_bytes = lock(&lease.checks).max_frame_bytes();
             let frame = match wire::read_body(stdout, length, max_bytes) {
                 Ok(frame) => frame,
                 Err(WireError::Io(_)) => return None,
-                Err(err) => return Some(err.to_string()),
+                Err(err) => return Some(broke(&err.to_string())),
             };
             match lease.check(&frame) {
                 Ok(done) => {
@@ -447,7 +459,7 @@ impl ProcessPool {
                         self.child_ready(child, true);
                     }
                 }
-                Err(why) => return Some(why),
+                Err(why) => return Some(broke(&why)),
             }
         }
     }
@@ -501,6 +513,13 @@ impl ProcessPool {
 impl Child {
     /// Gives the child `lease` and sends it what the lease queued.
     fn take(self: &Arc<Self>, lease: &Arc<Lease>) {
+        {
+            // A run's clock starts now; a session's, at each execute (again now if one waited).
+            let mut checks = lock(&lease.checks);
+            if !lease.session || checks.execution > 0 {
+                checks.start_clock();
+            }
+        }
         *lock(&self.lease) = Some(lease.clone());
         let mut link = lock(&lease.link);
         link.child = Some(self.clone());
@@ -589,6 +608,7 @@ impl Lease {
                     logs.count_log(&entry.text)?;
                 }
                 checks.last_call = None;
+                checks.deadline = None;
                 Ok(true)
             }
             (kind, ..) => broke(format!("it sent an event of kind {kind:?} with the wrong fields")),
@@ -597,6 +617,15 @@ impl Lease {
 }
 
 impl Checks {
+    fn start_clock(&mut self) {
+        self.deadline = Instant::now().checked_add(self.limits.wall).and_then(|end| end.checked_add(DEADLINE_GRACE));
+    }
+
+    fn stopped(&mut self) {
+        let by = Instant::now() + DEADLINE_GRACE;
+        self.deadline = Some(self.deadline.map_or(by, |deadline| deadline.min(by)));
+    }
+
     /// The largest frame an event of this execution can be: a result and its logs, as JSON.
     fn max_frame_bytes(&self) -> usize {
         let data = self.limits.max_result_bytes.saturating_add(self.limits.max_log_bytes);
@@ -637,6 +666,40 @@ const PIPE_BYTES: libc::c_int = 1 << 20;
 
 #[cfg(not(target_os = "linux"))]
 fn widen_pipes(_: &std::process::ChildStdin, _: &std::process::ChildStdout) {}
+
+/// How long past its deadline a child may take to end its execution before it is killed: its
+/// engine stops at the budget itself, so this is only slack for a slow machine.
+const DEADLINE_GRACE: Duration = Duration::from_secs(5);
+
+fn broke(why: &str) -> String {
+    format!("broke the protocol ({why}) and was ended")
+}
+
+/// Waits until the child's next frame begins, or fails when its lease's deadline passes first.
+/// Polled in slices, so a deadline set meanwhile (a new lease, a stop) is seen.
+fn wait_for_frame(child: &Child, stdout: &BufReader<ChildStdout>) -> Result<(), String> {
+    use std::os::fd::AsRawFd;
+    const SLICE: Duration = Duration::from_millis(100);
+    if !stdout.buffer().is_empty() {
+        return Ok(());
+    }
+    loop {
+        let deadline = lock(&child.lease).as_ref().and_then(|lease| lock(&lease.checks).deadline);
+        let wait = match deadline {
+            Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
+                Some(left) => left.min(SLICE),
+                None => return Err(format!("did not end the run by its wall budget, or within {} s of a stop, and was killed", DEADLINE_GRACE.as_secs())),
+            },
+            None => SLICE,
+        };
+        let mut ready = libc::pollfd { fd: stdout.get_ref().as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one pollfd for a descriptor this process holds.
+        if unsafe { libc::poll(&mut ready, 1, wait.as_millis().max(1) as libc::c_int) } != 0 {
+            // Readable, closed, or an error: the read that follows tells which.
+            return Ok(());
+        }
+    }
+}
 
 /// How a child ended, for the `crashed` error: the signal by name, or the exit status.
 fn describe_exit(status: &std::process::ExitStatus) -> String {
