@@ -156,7 +156,12 @@ impl NativeRuntime {
     /// be running at once, so no more worker threads are started. With `pool`, programs run in
     /// child processes instead (the `process` substrate).
     #[napi(constructor, catch_unwind)]
-    pub fn new(defaults: Option<LimitOverrides>, enforce_budgets: Option<bool>, max_workers: Option<u32>, pool: Option<ProcessPoolOptions>) -> Result<Self> {
+    pub fn new(
+        defaults: Option<LimitOverrides>,
+        enforce_budgets: Option<bool>,
+        max_workers: Option<u32>,
+        pool: Option<ProcessPoolOptions>,
+    ) -> Result<Self> {
         let overrides = defaults.unwrap_or_default();
         let enforce_budgets = enforce_budgets.unwrap_or(true);
         let substrate = match pool {
@@ -269,7 +274,8 @@ impl NativeRuntime {
             }
             #[cfg(unix)]
             Substrate::Process(pool) => {
-                let buffers: Vec<Vec<u8>> = if slots_json.is_some() { buffers.iter().map(|buffer| buffer.to_vec()).collect() } else { Vec::new() };
+                let buffers: Vec<Vec<u8>> =
+                    if slots_json.is_some() { buffers.iter().map(|buffer| buffer.to_vec()).collect() } else { Vec::new() };
                 pool.send(id, &process::Request::Reply { call_id, value_json, slots_json }, &buffers)
             }
         }
@@ -355,7 +361,8 @@ impl Drop for NativeRuntime {
 
 #[cfg(unix)]
 fn process_substrate(defaults: LimitOverrides, enforce_budgets: bool, pool: ProcessPoolOptions) -> Result<Substrate> {
-    let addon = addon_path().ok_or_else(|| Error::new(Status::GenericFailure, "the process substrate could not find the addon's own file"))?;
+    let addon =
+        addon_path().ok_or_else(|| Error::new(Status::GenericFailure, "the process substrate could not find the addon's own file"))?;
     let launcher = match pool.child_executable {
         Some(path) => std::path::PathBuf::from(path),
         None => addon.with_file_name(process::CHILD_EXECUTABLE),

@@ -155,7 +155,12 @@ impl ProcessPool {
         use std::os::unix::fs::PermissionsExt;
         match std::fs::metadata(&launcher) {
             Ok(file) if file.is_file() && file.permissions().mode() & 0o111 != 0 => {}
-            Ok(_) => return Err(format!("the process substrate's child executable is not an executable file: {} (chmod +x it)", launcher.display())),
+            Ok(_) => {
+                return Err(format!(
+                    "the process substrate's child executable is not an executable file: {} (chmod +x it)",
+                    launcher.display()
+                ));
+            }
             Err(_) => return Err(format!("the process substrate's child executable is missing: {}", launcher.display())),
         }
         let hello = wire::encode(&json_text(&Request::Hello { defaults, enforce_budgets }), &[] as &[Vec<u8>]);
@@ -176,6 +181,7 @@ impl ProcessPool {
         Ok(pool)
     }
 
+    #[allow(clippy::too_many_arguments)] // what a run request carries, as `NativeRuntime::run` takes it
     pub fn run(
         self: &Arc<Self>,
         source: String,
@@ -205,7 +211,14 @@ impl ProcessPool {
         self.lease(true, paths, checks, Request::OpenSession { binding_paths, limits, frame }, sink)
     }
 
-    pub fn execute(&self, session: u32, execution: u32, source: String, language: Language, limits: LimitOverrides) -> Result<(), EngineError> {
+    pub fn execute(
+        &self,
+        session: u32,
+        execution: u32,
+        source: String,
+        language: Language,
+        limits: LimitOverrides,
+    ) -> Result<(), EngineError> {
         let lease = self.find(session).filter(|lease| lease.session).ok_or(EngineError::NoSession(session))?;
         let mut checks = self.checks(execution, &limits);
         checks.start_clock();
@@ -301,7 +314,14 @@ impl ProcessPool {
         Checks { execution, deadline: None, limits: self.defaults.with(overrides), log_bytes: 0, marked: false, last_call: None }
     }
 
-    fn lease(self: &Arc<Self>, session: bool, binding_paths: HashSet<String>, checks: Checks, request: Request, sink: RawSink) -> Result<u32, EngineError> {
+    fn lease(
+        self: &Arc<Self>,
+        session: bool,
+        binding_paths: HashSet<String>,
+        checks: Checks,
+        request: Request,
+        sink: RawSink,
+    ) -> Result<u32, EngineError> {
         if self.disposed.load(Ordering::Acquire) {
             return Err(EngineError::Disposed);
         }
@@ -425,7 +445,11 @@ impl ProcessPool {
                 StopReason::Disposed.to_error(&lock(&lease.checks).limits)
             } else {
                 let why = ended.unwrap_or(status);
-                ProgramError::new(ErrorKind::Crashed, "InternalError", format!("the child process running the program {why}; the run was abandoned"))
+                ProgramError::new(
+                    ErrorKind::Crashed,
+                    "InternalError",
+                    format!("the child process running the program {why}; the run was abandoned"),
+                )
             };
             lease.end_with(error);
         }
@@ -490,7 +514,9 @@ impl ProcessPool {
             return;
         }
         let mut state = lock(&self.state);
-        while state.threads < self.options.max_children && ((warm && state.threads < self.options.min_warm) || state.starting < state.waiting.len()) {
+        while state.threads < self.options.max_children
+            && ((warm && state.threads < self.options.min_warm) || state.starting < state.waiting.len())
+        {
             self.start_child(&mut state);
         }
     }
@@ -688,7 +714,12 @@ fn wait_for_frame(child: &Child, stdout: &BufReader<ChildStdout>) -> Result<(), 
         let wait = match deadline {
             Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
                 Some(left) => left.min(SLICE),
-                None => return Err(format!("did not end the run by its wall budget, or within {} s of a stop, and was killed", DEADLINE_GRACE.as_secs())),
+                None => {
+                    return Err(format!(
+                        "did not end the run by its wall budget, or within {} s of a stop, and was killed",
+                        DEADLINE_GRACE.as_secs()
+                    ));
+                }
             },
             None => SLICE,
         };

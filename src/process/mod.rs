@@ -18,7 +18,10 @@ use crate::run::program::Language;
 #[serde(tag = "op", rename_all = "camelCase")]
 pub enum Request {
     /// The first frame: the runtime's settings.
-    Hello { defaults: LimitOverrides, enforce_budgets: bool },
+    Hello {
+        defaults: LimitOverrides,
+        enforce_budgets: bool,
+    },
     Run {
         source: String,
         language: Language,
@@ -28,15 +31,38 @@ pub enum Request {
         stream_logs: bool,
         tape: Option<String>,
     },
-    OpenSession { binding_paths: Vec<String>, limits: LimitOverrides, frame: Option<serde_json::Value> },
-    Execute { execution: u32, source: String, language: Language, limits: LimitOverrides },
+    OpenSession {
+        binding_paths: Vec<String>,
+        limits: LimitOverrides,
+        frame: Option<serde_json::Value>,
+    },
+    Execute {
+        execution: u32,
+        source: String,
+        language: Language,
+        limits: LimitOverrides,
+    },
     /// The staged bytes are the frame's one buffer.
-    Stage { name: String },
+    Stage {
+        name: String,
+    },
     /// With `slots_json`, the frame's buffers are the reply's binary data.
-    Reply { call_id: u32, value_json: Option<String>, slots_json: Option<String> },
-    ReplyError { call_id: u32, name: String, message: String },
-    Pause { call_id: u32 },
-    Stop { disposed: bool },
+    Reply {
+        call_id: u32,
+        value_json: Option<String>,
+        slots_json: Option<String>,
+    },
+    ReplyError {
+        call_id: u32,
+        name: String,
+        message: String,
+    },
+    Pause {
+        call_id: u32,
+    },
+    Stop {
+        disposed: bool,
+    },
 }
 
 /// The text of a child's first frame, once its engine is ready for a run.
