@@ -93,6 +93,11 @@ export type ErrorKind =
   | 'replay'
   /** `resume()` refused the token (altered, truncated, signed with another key, another format); nothing ran. */
   | 'token'
+  /**
+   * The process substrate's child running the program died (the message names the signal or exit
+   * status) or broke the protocol with the host; the run was abandoned, a session is lost.
+   */
+  | 'crashed'
 
 export interface RunError {
   kind: ErrorKind
@@ -173,6 +178,27 @@ export interface CodeRuntimeOptions {
   durableKey?: string | Uint8Array
   /** The network policy of every run and session that gives none of its own. */
   fetch?: FetchPolicy
+  /**
+   * Where programs run: `'thread'` (the default), threads of this process; `'process'`, a pool of
+   * child processes fenced in by the operating system, so an engine fault cannot take the host
+   * down (Linux; see README "Substrates").
+   */
+  substrate?: Substrate
+  /** The process substrate's pool of children (only with `substrate: 'process'`). */
+  pool?: ProcessPoolOptions
+}
+
+export type Substrate = 'thread' | 'process'
+
+export interface ProcessPoolOptions {
+  /** Children kept started and waiting when nothing runs. Default 2. */
+  minWarm?: number
+  /** Children alive at once, each holding one run or session; more runs wait. Default min(64, maxConcurrency). */
+  maxChildren?: number
+  /** Runs a child serves before a fresh one replaces it. Default 100; 1 gives every run a new process. */
+  runsPerChild?: number
+  /** The child executable to start instead of the one beside the addon. */
+  childExecutable?: string
 }
 
 export type ObservationStatus = 'completed' | 'still_working' | 'terminated' | 'error'
@@ -237,7 +263,7 @@ export interface CodeSession {
 }
 
 export interface CodeRuntime {
-  readonly substrate: 'thread'
+  readonly substrate: Substrate
   readonly language: 'typescript'
   run<T = unknown>(options: RunOptions): Promise<RunResult<T>>
   /**

@@ -26,6 +26,18 @@ function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr:
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!
 
 describe('code-runtime-boa run', () => {
+  it.runIf(process.platform === 'linux')('runs the README example in a child process with --substrate process', async () => {
+    const { code, stdout } = await runCli(['run', 'examples/agent.ts', '--bindings', 'examples/bindings.js', '--substrate', 'process', '--json'])
+    expect(code).toBe(0)
+    expect(JSON.parse(lastLine(stdout))).toMatchObject({ ok: true, value: { triaged: expect.any(Array) } })
+  })
+
+  it('refuses a substrate it does not have', async () => {
+    const { code, stderr } = await runCli(['run', 'examples/agent.ts', '--substrate', 'vm'])
+    expect(code).toBe(2)
+    expect(stderr).toContain("--substrate takes thread or process, got 'vm'")
+  })
+
   it('runs the README example: several tools, Promise.all and a failing call handled', async () => {
     const { code, stdout, stderr } = await runCli(['run', 'examples/agent.ts', '--bindings', 'examples/bindings.js', '--json'])
     expect(code).toBe(0)

@@ -801,6 +801,75 @@ async function binaryAndFetch(peers) {
   }
 }
 
+// (o) The two substrates of this runtime side by side, interleaved: each round runs every
+// measurement on a thread runtime, then on a process runtime, so both see the same machine.
+async function substrates() {
+  const { createCodeRuntime } = require('..')
+  const rounds = SMOKE ? 2 : 20
+  const perRound = SMOKE ? 3 : 25
+  const calls = SMOKE ? 20 : 500
+  const bindings = { tools: { echo: async (value) => value, size: async (bytes) => bytes.length, nothing: async () => 0 } }
+  // the argument is bounded by maxResultBytes, 1 MiB by default, with room for nothing else
+  const limits = { maxResultBytes: 2 << 20 }
+  const runs = {
+    'cold TS run with one binding': { source: 'const n: number = await tools.echo(1)\nreturn n + 1', bindings, check: expectValue(2) },
+    [`binding round trip (per call, ${calls} in one run)`]: {
+      source: `let n = 0\nfor (let i = 0; i < ${calls}; i++) n = await tools.echo(n + 1)\nreturn n`, bindings, check: expectValue(calls), perCall: calls,
+    },
+    '1 MiB Uint8Array argument (minus the same run without it)': {
+      source: 'const bytes = new Uint8Array(1 << 20)\nreturn await tools.size(bytes)', bindings, limits, check: expectValue(1 << 20),
+      without: { source: 'const bytes = new Uint8Array(1 << 20)\nreturn (await tools.nothing()) + bytes.length', bindings, limits, check: expectValue(1 << 20) },
+    },
+  }
+  const runtimes = { thread: createCodeRuntime(), process: createCodeRuntime({ substrate: 'process' }) }
+  const times = Object.fromEntries(Object.keys(runs).map((name) => [name, { thread: [], process: [] }]))
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, run] of Object.entries(runs)) {
+      for (const [substrate, runtime] of Object.entries(runtimes)) {
+        const driver = { run: (options) => runtime.run(options) }
+        for (let i = 0; i < perRound; i++) {
+          const base = run.without ? await timedRun(driver, run.without) : 0
+          times[name][substrate].push(((await timedRun(driver, run)) - base) / (run.perCall ?? 1))
+        }
+      }
+    }
+  }
+  // Pool warm-up: from createCodeRuntime until a first run has come back, against the same on threads.
+  const warmUp = { thread: [], process: [] }
+  for (let round = 0; round < (SMOKE ? 2 : 10); round++) {
+    for (const substrate of ['thread', 'process']) {
+      const start = performance.now()
+      const runtime = createCodeRuntime({ substrate })
+      await timedRun(runtime, { source: 'return 1', check: expectValue(1) })
+      warmUp[substrate].push(performance.now() - start)
+      await runtime.dispose()
+    }
+  }
+  // Memory of an idle child: its resident set once its runs are over.
+  const rss = runtimes.process.childPids.map((pid) => Number(/^VmRSS:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024)
+  for (const runtime of Object.values(runtimes)) await runtime.dispose()
+  const rows = Object.entries(times).map(([name, { thread, process }]) => {
+    const [t, p] = [summarize(thread), summarize(process)]
+    return [name, ms(t.median), ms(p.median), `${(p.median / t.median).toFixed(2)}x`]
+  })
+  const [t, p] = [summarize(warmUp.thread), summarize(warmUp.process)]
+  rows.push(['createCodeRuntime until a first run is back', ms(t.median), ms(p.median), `${(p.median / t.median).toFixed(2)}x`])
+  const idle = rss.length ? mb(Math.max(...rss)) : 'n/a'
+  rows.push(['resident memory of an idle child (the largest)', '', idle, ''])
+  const ratio = (name) => summarize(times[name].process).median / summarize(times[name].thread).median
+  const names = Object.keys(runs)
+  return {
+    markdown: `Medians over ${rounds} interleaved rounds of ${perRound} runs per substrate.\n\n${table(['measurement', 'thread', 'process', 'process / thread'], rows)}`,
+    targets: [
+      target('(o) cold TS run with one binding on the process substrate, at most 2x the thread substrate', `${ratio(names[0]).toFixed(2)}x`, ratio(names[0]) <= 2),
+      target('(o) binding round trip on the process substrate, at most 2x', `${ratio(names[1]).toFixed(2)}x`, ratio(names[1]) <= 2),
+      target('(o) 1 MiB argument on the process substrate, at most 1.5x', `${ratio(names[2]).toFixed(2)}x`, ratio(names[2]) <= 1.5),
+      target('(o) pool warm-up: a first run back within 50 ms of createCodeRuntime', ms(p.median), p.median < 50),
+      target('(o) an idle child holds at most 16 MiB', idle, rss.length > 0 && Math.max(...rss) <= 16 << 20),
+    ],
+  }
+}
+
 const WORKLOADS = [
   ['(a) Cold run', coldRun],
   ['(b) Sequential binding calls', sequentialCalls],
@@ -815,6 +884,7 @@ const WORKLOADS = [
   ['(l) Durable runs', durableRuns],
   ['(m) MCP tool calls over stdio', mcpCalls],
   ['(n) Binary data and fetch', binaryAndFetch],
+  ['(o) Substrates: thread and process', substrates],
 ]
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ const { pathToFileURL } = require('node:url')
 const { MAX_MS } = require('./options.js')
 const { isDescribed } = require('./describe.js')
 
-const SYNOPSIS = `code-runtime-boa run <program.ts|program.js> [--bindings module.js] [--compute-ms N] [--wall-ms N] [--json]
+const SYNOPSIS = `code-runtime-boa run <program.ts|program.js> [--bindings module.js] [--compute-ms N] [--wall-ms N] [--substrate thread|process] [--json]
        code-runtime-boa mcp [--bindings module.js] [--server name=command]... [--http host:port] [--allowed-host name]... [--compute-ms N] [--wall-ms N]`
 
 const USAGE = `Usage: ${SYNOPSIS}
@@ -21,6 +21,8 @@ Options:
   --bindings <module.js>  module whose exports are the host functions (or a describeBindings() result)
   --compute-ms <N>        busy-time budget in ms (default 5000)
   --wall-ms <N>           wall-clock budget in ms (default 30000)
+  --substrate <name>      run: where the program runs: thread (default) or process (a fenced
+                          child process; Linux)
   --json                  run: print the run result as JSON on the last line
   --server <name=command> mcp: an MCP server whose tools programs call as name.tool(); a command
                           line started over stdio (quotes group words) or an http(s) URL; repeatable
@@ -35,7 +37,7 @@ class UsageError extends Error {}
 class Failure extends Error {}
 
 const COMMANDS = {
-  run: { options: ['bindings', 'compute-ms', 'wall-ms', 'json'] },
+  run: { options: ['bindings', 'compute-ms', 'wall-ms', 'substrate', 'json'] },
   mcp: { options: ['bindings', 'compute-ms', 'wall-ms', 'server', 'http', 'allowed-host'] },
 }
 
@@ -54,7 +56,12 @@ async function runProgram(args) {
   const bindings = isDescribed(exported) ? exported.bindings : exported
 
   const { createCodeRuntime } = require('./runtime.js')
-  const runtime = createCodeRuntime()
+  let runtime
+  try {
+    runtime = createCodeRuntime({ substrate: args.substrate })
+  } catch (error) {
+    throw new Failure(error.message)
+  }
   const controller = new AbortController()
   // Ctrl-C ends the program as an aborted run rather than killing the process mid-report
   const onSigint = () => controller.abort()
@@ -139,6 +146,7 @@ function parse(argv) {
         'compute-ms': { type: 'string' },
         'wall-ms': { type: 'string' },
         json: { type: 'boolean' },
+        substrate: { type: 'string' },
         server: { type: 'string', multiple: true },
         http: { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
@@ -172,7 +180,10 @@ function parse(argv) {
   const [program, ...extra] = rest
   if (program === undefined) throw new UsageError('missing program: give the path of a .ts or .js file to run')
   if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}': run takes one program`)
-  return { command, program, bindings: values.bindings, json: values.json === true, limits }
+  if (values.substrate !== undefined && !['thread', 'process'].includes(values.substrate)) {
+    throw new UsageError(`--substrate takes thread or process, got '${values.substrate}'`)
+  }
+  return { command, program, bindings: values.bindings, json: values.json === true, limits, substrate: values.substrate }
 }
 
 /** 'memory=npx -y @modelcontextprotocol/server-memory' → ['memory', { command, args, env }]; 'docs=https://…' → ['docs', { url }]. */

@@ -12,10 +12,60 @@ const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
 const { TokenKeys, journalFor, pausedResult, resumption, refusedResult } = require('./durable.js')
 const { checkFetchPolicy, fetchBindings, DEFAULT_MAX_FETCH_BYTES } = require('./network.js')
+const { hostPlatform } = require('./platforms.js')
 
 /** Programs and sessions running at once by default: plenty for programs that mostly wait on
  * their tools, while a burst of thousands queues instead of starting thousands of threads. */
 const DEFAULT_MAX_CONCURRENCY = availableParallelism() * 32
+
+const SUBSTRATES = ['thread', 'process']
+/** The process substrate's pool: children kept warm, children at most (each holds one run or
+ * session; more wait), and runs a child serves before a fresh one replaces it. */
+const DEFAULT_MIN_WARM = 2
+const DEFAULT_MAX_CHILDREN = 64
+const DEFAULT_RUNS_PER_CHILD = 100
+const POOL_KEYS = ['minWarm', 'maxChildren', 'runsPerChild', 'childExecutable']
+
+/** The pool options of the process substrate, checked, with their defaults. */
+function checkPool(pool, maxConcurrency) {
+  if (pool !== undefined && (pool === null || typeof pool !== 'object')) {
+    throw new TypeError(`pool must be an object like { minWarm: 2, maxChildren: 64, runsPerChild: 100 }, got ${describeValue(pool)}`)
+  }
+  const { minWarm, maxChildren, runsPerChild, childExecutable } = pool ?? {}
+  for (const key of Object.keys(pool ?? {})) {
+    if (!POOL_KEYS.includes(key)) throw new TypeError(`pool.${key} is not a pool option; the options are ${POOL_KEYS.join(', ')}`)
+  }
+  const count = (value, name, min, fallback) => {
+    if (value === undefined) return fallback
+    if (!Number.isInteger(value) || value < min || value > 2 ** 31) throw new TypeError(`pool.${name} must be a whole number from ${min} to 2^31, got ${describeValue(value)}`)
+    return value
+  }
+  if (childExecutable !== undefined && typeof childExecutable !== 'string') {
+    throw new TypeError(`pool.childExecutable must be a path, got ${describeValue(childExecutable)}`)
+  }
+  return {
+    minWarm: count(minWarm, 'minWarm', 0, DEFAULT_MIN_WARM),
+    maxChildren: count(maxChildren, 'maxChildren', 1, Math.min(DEFAULT_MAX_CHILDREN, maxConcurrency)),
+    runsPerChild: count(runsPerChild, 'runsPerChild', 1, DEFAULT_RUNS_PER_CHILD),
+    childExecutable,
+  }
+}
+
+/** The addon for `substrate`, or an error saying what is missing and where it comes from. */
+function nativeRuntime(substrate, limits, enforceBudgets, maxWorkers, pool) {
+  if (substrate === 'thread') return new NativeRuntime(limits, enforceBudgets, maxWorkers)
+  try {
+    return new NativeRuntime(limits, enforceBudgets, maxWorkers, checkPool(pool, maxWorkers ?? DEFAULT_MAX_CHILDREN))
+  } catch (error) {
+    if (error instanceof TypeError) throw error
+    const platformPackage = `code-runtime-boa-${hostPlatform()}`
+    throw new Error(
+      `createCodeRuntime({ substrate: 'process' }): ${error.message}. The child executable ships beside the addon in ${platformPackage}: ` +
+        `reinstall it, or in a clone of the repository run npm run build`,
+      { cause: error },
+    )
+  }
+}
 
 class CodeRuntime {
   #native
@@ -31,12 +81,16 @@ class CodeRuntime {
   #sessions = new Set()
   #disposed = false
   #disposing
+  #substrate
 
   constructor(options, enforceBudgets) {
     if (options !== undefined && (options === null || typeof options !== 'object')) {
-      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency, durableKey, fetch }')
+      throw new TypeError('createCodeRuntime(options) takes an object like { limits, maxConcurrency, durableKey, fetch, substrate }')
     }
-    const { limits, maxConcurrency, durableKey, fetch } = options ?? {}
+    const { limits, maxConcurrency, durableKey, fetch, substrate = 'thread', pool } = options ?? {}
+    if (!SUBSTRATES.includes(substrate)) throw new TypeError(`substrate must be 'thread' or 'process', got ${describeValue(substrate)}`)
+    if (pool !== undefined && substrate !== 'process') throw new TypeError("pool configures the process substrate's children: pass it with substrate: 'process'")
+    this.#substrate = substrate
     if (maxConcurrency !== undefined && !((Number.isInteger(maxConcurrency) && maxConcurrency >= 1) || maxConcurrency === Infinity)) {
       throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrency)}`)
     }
@@ -45,7 +99,7 @@ class CodeRuntime {
     this.#limits = checkLimits(limits, 'limits')
     this.#tokenKeys = new TokenKeys(durableKey)
     this.#network = { policy: checkFetchPolicy(fetch, 'fetch'), maxFetchBytes: this.#limits?.maxFetchBytes ?? DEFAULT_MAX_FETCH_BYTES }
-    this.#native = new NativeRuntime(this.#limits, enforceBudgets, maxWorkers)
+    this.#native = nativeRuntime(substrate, this.#limits, enforceBudgets, maxWorkers, pool)
   }
 
   /** The network of a run or session: its own `fetch` policy and body limit, else the runtime's. */
@@ -57,7 +111,7 @@ class CodeRuntime {
   }
 
   get substrate() {
-    return 'thread'
+    return this.#substrate
   }
 
   get language() {
@@ -67,6 +121,11 @@ class CodeRuntime {
   /** @internal Program threads alive now (for leak checks). */
   get liveThreads() {
     return this.#native.liveThreads()
+  }
+
+  /** @internal The process substrate's child processes alive now (for containment tests). */
+  get childPids() {
+    return this.#native.childPids()
   }
 
   /** Calls `waiter.start()` once a slot is free (now, or when one is released). */

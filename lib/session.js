@@ -105,7 +105,8 @@ class CodeSession {
         }
         // Idle time counts from the end of the program, observed or not.
         this.#touch()
-        if (lost) this.#shutdown(`the session ended after its last program (${result.error?.kind ?? 'completed'}): its state could not be kept`)
+        if (lost && result.error?.kind === 'crashed') this.#shutdown(`the session was lost: ${event.outcome.error.message}`)
+        else if (lost) this.#shutdown(`the session ended after its last program (${result.error?.kind ?? 'completed'}): its state could not be kept`)
         break
       }
     }

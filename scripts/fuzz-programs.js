@@ -19,7 +19,7 @@ const { FUZZ_LIMITS, DEEP_LIMITS, runChild, runAlone, killChildren, judge, categ
 const { OPEN_DIR, readCorpus, parseFinding, renderFinding, findingPath } = require('../fuzz/programs/corpus.js')
 
 const USAGE = `usage: node scripts/fuzz-programs.js [--minutes N] [--ci] [--seed N] [--count N] [--batch N]
-                                    [--out DIR] [--report FILE] [--print] [--replay FILE]
+                                    [--out DIR] [--report FILE] [--print] [--replay FILE] [--substrate NAME]
   --minutes N   how long to fuzz (default 60, or $FUZZ_MINUTES; --ci makes it 2)
   --seed N      first seed (default: from the clock, printed); program i uses seed + i
   --count N     stop after N programs
@@ -27,7 +27,9 @@ const USAGE = `usage: node scripts/fuzz-programs.js [--minutes N] [--ci] [--seed
   --out DIR     where new findings are written (default fuzz/programs/open)
   --report FILE write a JSON summary there
   --print       print each generated program's source
-  --replay FILE run a finding file's programs and print what they did`
+  --replay FILE run a finding file's programs and print what they did
+  --substrate NAME  thread (default) or process: where the programs run; on process, a child
+                that dies is a 'crashed' result, which is a finding like a dead worker`
 
 // Candidate runs a minimisation may spend on one finding.
 const MAX_MINIMISE_RUNS = 20
@@ -49,6 +51,8 @@ function parseArgs(argv) {
     else if (flag === '--report') options.report = path.resolve(value())
     else if (flag === '--print') options.print = true
     else if (flag === '--replay') options.replay = path.resolve(value())
+    // the workers (fuzz/programs/worker.js) read it from their environment
+    else if (flag === '--substrate') process.env.FUZZ_SUBSTRATE = value()
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE)
       process.exit(0)

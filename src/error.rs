@@ -17,6 +17,8 @@ pub enum ErrorKind {
     Paused,
     /// A resumed program did something else on replay than the token's log holds.
     Replay,
+    /// The child process running the program died or broke the protocol (`process` substrate).
+    Crashed,
 }
 
 /// The public `RunError`: positions are 1-based and in the program's original source.

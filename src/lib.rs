@@ -7,6 +7,8 @@ mod engine;
 mod error;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+#[cfg(unix)]
+mod process;
 mod realm;
 mod run;
 mod source;
@@ -42,22 +44,19 @@ type EventArgs = FnArgs<(String, Option<Vec<Uint8Array>>)>;
 type EventCallback<const WEAK: bool> = ThreadsafeFunction<QueuedEvent, (), EventArgs, Status, false, WEAK>;
 type EventCallbackBuilder<'env, const WEAK: bool> = ThreadsafeFunctionBuilder<'env, QueuedEvent, EventArgs, (), Status, false, WEAK>;
 
-/// A sink that queues events to a JS callback. A run's callback keeps Node alive until the run
-/// ends; a session's does not, so an idle session never holds the process open.
-fn sink_for(on_event: &Function<EventArgs, ()>, keep_alive: bool, stream_logs: bool) -> Result<Sink> {
+/// Where events go as they cross to Node: their JSON text and buffers.
+type EventQueue = Arc<dyn Fn(String, Vec<Vec<u8>>) + Send + Sync>;
+
+/// A queue of events to a JS callback. A run's callback keeps Node alive until the run ends; a
+/// session's does not, so an idle session never holds the process open.
+fn queue_for(on_event: &Function<EventArgs, ()>, keep_alive: bool) -> Result<EventQueue> {
     let builder = on_event.build_threadsafe_function::<QueuedEvent>().callee_handled::<false>();
-    if keep_alive { queue_to(builder.weak::<false>(), stream_logs) } else { queue_to(builder.weak::<true>(), stream_logs) }
+    if keep_alive { queue_to(builder.weak::<false>()) } else { queue_to(builder.weak::<true>()) }
 }
 
-/// What napi allocates on the sending thread to queue one event.
-const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<QueuedEvent, ()>>();
-
-fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>, stream_logs: bool) -> Result<Sink> {
-    let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| {
-        let (json, buffers) = ctx.value;
-        let buffers = (!buffers.is_empty()).then(|| buffers.into_iter().map(Uint8Array::new).collect());
-        Ok(FnArgs::from((json, buffers)))
-    })?;
+/// A sink for the thread substrate: events serialized on the program's thread, then queued.
+fn sink_for(on_event: &Function<EventArgs, ()>, keep_alive: bool, stream_logs: bool) -> Result<Sink> {
+    let queue = queue_for(on_event, keep_alive)?;
     Ok(Arc::new(move |mut event: ProgramEvent| {
         // With no one listening, a log line only needs to reach the outcome's `logs`: waking
         // Node's thread for it would cost a cross-thread hop per line.
@@ -67,6 +66,20 @@ fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>, stream_lo
         let buffers = event.take_buffers();
         let json = json_text(&event);
         drop(event);
+        queue(json, buffers);
+    }))
+}
+
+/// What napi allocates on the sending thread to queue one event.
+const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<QueuedEvent, ()>>();
+
+fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>) -> Result<EventQueue> {
+    let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| {
+        let (json, buffers) = ctx.value;
+        let buffers = (!buffers.is_empty()).then(|| buffers.into_iter().map(Uint8Array::new).collect());
+        Ok(FnArgs::from((json, buffers)))
+    })?;
+    Ok(Arc::new(move |json: String, buffers: Vec<Vec<u8>>| {
         let bytes = json.heap_bytes() + buffers.heap_bytes() + QUEUED_EVENT_BYTES;
         // Node's thread frees what it was given; what it refused was dropped here already.
         if tsfn.call((json, buffers), ThreadsafeFunctionCallMode::NonBlocking) == Status::Ok {
@@ -112,9 +125,27 @@ pub fn stopped_outcome(reason: HostStop, message: Option<String>) -> String {
     json_text(&Outcome::failed(error, false))
 }
 
+/// What runs the programs: threads of this process, or a pool of child processes.
+#[derive(Clone)]
+enum Substrate {
+    Thread(Arc<Engine>),
+    #[cfg(unix)]
+    Process(Arc<process::host::ProcessPool>),
+}
+
+/// The `process` substrate's pool (defaults in `lib/runtime.js`).
+#[napi(object)]
+pub struct ProcessPoolOptions {
+    pub min_warm: u32,
+    pub max_children: u32,
+    pub runs_per_child: u32,
+    /// The child executable to start instead of the one beside the addon.
+    pub child_executable: Option<String>,
+}
+
 #[napi]
 pub struct NativeRuntime {
-    engine: Arc<Engine>,
+    substrate: Substrate,
 }
 
 #[napi]
@@ -122,21 +153,31 @@ impl NativeRuntime {
     /// `enforceBudgets: false` leaves running code without the engine interrupt that enforces
     /// budgets; it exists only so the benchmark can measure what enforcement costs.
     /// `maxWorkers` is the host's concurrency (unbounded when absent): no more one-shot runs can
-    /// be running at once, so no more worker threads are started.
+    /// be running at once, so no more worker threads are started. With `pool`, programs run in
+    /// child processes instead (the `process` substrate).
     #[napi(constructor, catch_unwind)]
-    pub fn new(defaults: Option<LimitOverrides>, enforce_budgets: Option<bool>, max_workers: Option<u32>) -> Self {
-        let defaults = Limits::default().with(&defaults.unwrap_or_default());
-        let max_workers = max_workers.map_or(usize::MAX, |max| max as usize);
-        Self { engine: Engine::new(defaults, enforce_budgets.unwrap_or(true), max_workers) }
+    pub fn new(
+        defaults: Option<LimitOverrides>,
+        enforce_budgets: Option<bool>,
+        max_workers: Option<u32>,
+        pool: Option<ProcessPoolOptions>,
+    ) -> Result<Self> {
+        let overrides = defaults.unwrap_or_default();
+        let enforce_budgets = enforce_budgets.unwrap_or(true);
+        let substrate = match pool {
+            None => {
+                let max_workers = max_workers.map_or(usize::MAX, |max| max as usize);
+                Substrate::Thread(Engine::new(Limits::default().with(&overrides), enforce_budgets, max_workers))
+            }
+            Some(pool) => process_substrate(overrides, enforce_budgets, pool)?,
+        };
+        Ok(Self { substrate })
     }
 
-    fn launch(&self, binding_paths: Vec<String>, modules: HashMap<String, String>, limits: Option<LimitOverrides>, sink: Sink) -> Launch {
-        Launch { binding_paths, modules, limits: limits.unwrap_or_default(), sink }
-    }
-
-    /// Starts a program on its own thread; returns its id. `streamLogs`: whether `log` events are
-    /// wanted (the host has a listener); the outcome carries every log line either way. `tape`:
-    /// the JSON record of a paused run, which the program is replayed from (`lib/durable.js`).
+    /// Starts a program on its own thread (or child); returns its id. `streamLogs`: whether `log`
+    /// events are wanted (the host has a listener); the outcome carries every log line either
+    /// way. `tape`: the JSON record of a paused run, which the program is replayed from
+    /// (`lib/durable.js`).
     #[napi(catch_unwind)]
     #[allow(clippy::too_many_arguments)]
     #[allow(clippy::type_complexity)] // `EventArgs` spelled out: the generated typings cannot name an alias
@@ -151,11 +192,21 @@ impl NativeRuntime {
         on_event: Function<FnArgs<(String, Option<Vec<Uint8Array>>)>, ()>,
         tape: Option<String>,
     ) -> Result<u32> {
-        let launch = self.launch(binding_paths, modules.unwrap_or_default(), limits, sink_for(&on_event, true, stream_logs)?);
-        self.engine.run(source, language, tape, launch).map_err(engine_error)
+        let (limits, modules) = (limits.unwrap_or_default(), modules.unwrap_or_default());
+        match &self.substrate {
+            Substrate::Thread(engine) => {
+                let launch = Launch { binding_paths, modules, limits, sink: sink_for(&on_event, true, stream_logs)? };
+                engine.run(source, language, tape, launch)
+            }
+            #[cfg(unix)]
+            Substrate::Process(pool) => {
+                pool.run(source, language, binding_paths, limits, modules, stream_logs, tape, queue_for(&on_event, true)?)
+            }
+        }
+        .map_err(engine_error)
     }
 
-    /// Starts a session thread with its realm; returns its id.
+    /// Starts a session thread (or child) with its realm; returns its id.
     #[napi(catch_unwind)]
     #[allow(clippy::type_complexity)] // as `run`
     pub fn open_session(
@@ -165,18 +216,37 @@ impl NativeRuntime {
         frame: Option<Frame>,
         on_event: Function<FnArgs<(String, Option<Vec<Uint8Array>>)>, ()>,
     ) -> Result<u32> {
-        let launch = self.launch(binding_paths, HashMap::new(), limits, sink_for(&on_event, false, true)?);
-        self.engine.open_session(frame.map(|frame| frame.data), launch).map_err(engine_error)
+        let (limits, frame) = (limits.unwrap_or_default(), frame.map(|frame| frame.data));
+        match &self.substrate {
+            Substrate::Thread(engine) => {
+                let launch = Launch { binding_paths, modules: HashMap::new(), limits, sink: sink_for(&on_event, false, true)? };
+                engine.open_session(frame, launch)
+            }
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.open_session(binding_paths, limits, frame, queue_for(&on_event, false)?),
+        }
+        .map_err(engine_error)
     }
 
     #[napi(catch_unwind)]
     pub fn execute(&self, session: u32, execution: u32, source: String, language: Language, limits: Option<LimitOverrides>) -> Result<()> {
-        self.engine.execute(session, execution, source, language, &limits.unwrap_or_default()).map_err(engine_error)
+        let limits = limits.unwrap_or_default();
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.execute(session, execution, source, language, &limits),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.execute(session, execution, source, language, limits),
+        }
+        .map_err(engine_error)
     }
 
     #[napi(catch_unwind)]
     pub fn stage(&self, session: u32, name: String, data: Buffer) -> Result<()> {
-        self.engine.stage(session, name, data.to_vec()).map_err(engine_error)
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.stage(session, name, data.to_vec()),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.stage(session, name, data.to_vec()),
+        }
+        .map_err(engine_error)
     }
 
     /// Answers call `call_id` of program `id` with a value as JSON text (none for `undefined`)
@@ -193,65 +263,166 @@ impl NativeRuntime {
         slots_json: Option<String>,
         buffers: Option<Vec<Uint8Array>>,
     ) -> bool {
-        let bytes = slots_json.map(|slots_json| HostBytes {
-            slots_json,
-            buffers: buffers.unwrap_or_default().iter().map(|buffer| AlignedVec::from_slice(64, buffer)).collect(),
-        });
-        self.engine.reply(id, call_id, Reply { value_json, bytes, error: None })
+        let buffers = buffers.unwrap_or_default();
+        match &self.substrate {
+            Substrate::Thread(engine) => {
+                let bytes = slots_json.map(|slots_json| HostBytes {
+                    slots_json,
+                    buffers: buffers.iter().map(|buffer| AlignedVec::from_slice(64, buffer)).collect(),
+                });
+                engine.reply(id, call_id, Reply { value_json, bytes, error: None })
+            }
+            #[cfg(unix)]
+            Substrate::Process(pool) => {
+                let buffers: Vec<Vec<u8>> =
+                    if slots_json.is_some() { buffers.iter().map(|buffer| buffer.to_vec()).collect() } else { Vec::new() };
+                pool.send(id, &process::Request::Reply { call_id, value_json, slots_json }, &buffers)
+            }
+        }
     }
 
     /// Answers call `call_id` of program `id` with the host function's failure.
     #[napi(catch_unwind)]
     pub fn reply_error(&self, id: u32, call_id: u32, name: String, message: String) -> bool {
-        self.engine.reply(id, call_id, Reply { error: Some(HostError { name, message }), ..Reply::default() })
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.reply(id, call_id, Reply { error: Some(HostError { name, message }), ..Reply::default() }),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.send(id, &process::Request::ReplyError { call_id, name, message }, &[]),
+        }
     }
 
     /// Tells program `id` that call `call_id`'s binding paused it. False when that program has ended.
     #[napi(catch_unwind)]
     pub fn pause(&self, id: u32, call_id: u32) -> bool {
-        self.engine.pause(id, call_id)
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.pause(id, call_id),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.send(id, &process::Request::Pause { call_id }, &[]),
+        }
     }
 
     /// Stops what `id` runs now.
     #[napi(catch_unwind)]
     pub fn stop(&self, id: u32, reason: HostStop) {
-        self.engine.stop(id, reason.into());
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.stop(id, reason.into()),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.stop(id, reason.into()),
+        }
     }
 
     #[napi(catch_unwind)]
     pub fn close(&self, session: u32) {
-        self.engine.close(session);
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.close(session),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.close(session),
+        }
     }
 
-    /// Threads running a program or session now.
+    /// Threads (or children) running a program or session now.
     #[napi(catch_unwind)]
     pub fn live_threads(&self) -> u32 {
-        self.engine.live_threads() as u32
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.live_threads() as u32,
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.live() as u32,
+        }
     }
 
-    /// Stops every program and resolves once all their threads have exited.
+    /// The process ids of the `process` substrate's children alive now (none on threads).
+    #[napi(catch_unwind)]
+    pub fn child_pids(&self) -> Vec<u32> {
+        match &self.substrate {
+            Substrate::Thread(_) => Vec::new(),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.child_pids(),
+        }
+    }
+
+    /// Stops every program and resolves once all their threads (and children) have exited.
     #[napi(catch_unwind)]
     pub fn dispose(&self) -> AsyncTask<Dispose> {
-        AsyncTask::new(Dispose(self.engine.clone()))
+        AsyncTask::new(Dispose(self.substrate.clone()))
     }
 }
 
-/// A runtime dropped without `dispose()` (garbage-collected) still ends its threads; this runs
-/// in Node's finalizer, so it only tells them to stop and does not wait.
+/// A runtime dropped without `dispose()` (garbage-collected) still ends its threads and
+/// children; this runs in Node's finalizer, so it only tells them to stop and does not wait.
 impl Drop for NativeRuntime {
     fn drop(&mut self) {
-        self.engine.shut_down();
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.shut_down(),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.shut_down(),
+        }
     }
 }
 
-pub struct Dispose(Arc<Engine>);
+#[cfg(unix)]
+fn process_substrate(defaults: LimitOverrides, enforce_budgets: bool, pool: ProcessPoolOptions) -> Result<Substrate> {
+    let addon =
+        addon_path().ok_or_else(|| Error::new(Status::GenericFailure, "the process substrate could not find the addon's own file"))?;
+    let launcher = match pool.child_executable {
+        Some(path) => std::path::PathBuf::from(path),
+        None => addon.with_file_name(process::CHILD_EXECUTABLE),
+    };
+    let options = process::host::PoolOptions {
+        min_warm: pool.min_warm as usize,
+        max_children: pool.max_children.max(1) as usize,
+        runs_per_child: pool.runs_per_child.max(1),
+    };
+    let pool = process::host::ProcessPool::new(launcher, addon, defaults, enforce_budgets, options)
+        .map_err(|message| Error::new(Status::GenericFailure, message))?;
+    Ok(Substrate::Process(pool))
+}
+
+#[cfg(not(unix))]
+fn process_substrate(_: LimitOverrides, _: bool, _: ProcessPoolOptions) -> Result<Substrate> {
+    Err(Error::new(Status::GenericFailure, "the process substrate runs on Linux and macOS so far; use substrate: 'thread' here"))
+}
+
+/// The file this library was loaded from (the `.node`), which the child loads too.
+#[cfg(unix)]
+fn addon_path() -> Option<std::path::PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    // SAFETY: Dl_info is plain data, filled by dladdr for an address inside this library.
+    let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
+    let found = unsafe { libc::dladdr(addon_path as *const libc::c_void, &mut info) };
+    if found == 0 || info.dli_fname.is_null() {
+        return None;
+    }
+    // SAFETY: dladdr gives a NUL-terminated path that lives as long as the library.
+    let name = unsafe { std::ffi::CStr::from_ptr(info.dli_fname) };
+    Some(std::path::PathBuf::from(std::ffi::OsStr::from_bytes(name.to_bytes())))
+}
+
+/// The child's entry, called by the launcher (`src/bin/code-runtime-boa-child.rs`) once it has
+/// fenced itself in and loaded this library: serves the host on stdin and stdout.
+#[cfg(unix)]
+#[unsafe(no_mangle)]
+pub extern "C" fn code_runtime_boa_child_main() -> i32 {
+    use std::os::fd::FromRawFd;
+    // SAFETY: descriptors 0 and 1 are the pipes from and to the host, open for the child's life
+    // and used through nothing else.
+    let (input, output) = unsafe { (std::fs::File::from_raw_fd(0), std::fs::File::from_raw_fd(1)) };
+    // Small parts of a frame are gathered in the buffer; large ones pass through uncopied.
+    let output = std::io::BufWriter::with_capacity(64 * 1024, output);
+    std::panic::catch_unwind(|| process::child::serve(std::io::BufReader::with_capacity(64 * 1024, input), output)).unwrap_or(70)
+}
+
+pub struct Dispose(Substrate);
 
 impl Task for Dispose {
     type Output = ();
     type JsValue = ();
 
     fn compute(&mut self) -> Result<()> {
-        self.0.dispose();
+        match &self.0 {
+            Substrate::Thread(engine) => engine.dispose(),
+            #[cfg(unix)]
+            Substrate::Process(pool) => pool.dispose(),
+        }
         Ok(())
     }
 

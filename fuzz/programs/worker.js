@@ -42,7 +42,7 @@ async function runOne(program) {
   const peakResettable = resetPeakRss()
   // Right after the reset the peak is the current RSS.
   const startRssBytes = peakRss()
-  const runtime = createCodeRuntime({ limits: program.limits })
+  const runtime = createCodeRuntime({ limits: program.limits, substrate: process.env.FUZZ_SUBSTRATE })
   const started = Date.now()
   try {
     const result = await runtime.run({ source: program.source, language: program.language, bindings })

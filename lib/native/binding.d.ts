@@ -14,16 +14,18 @@ export declare class NativeRuntime {
    * `enforceBudgets: false` leaves running code without the engine interrupt that enforces
    * budgets; it exists only so the benchmark can measure what enforcement costs.
    * `maxWorkers` is the host's concurrency (unbounded when absent): no more one-shot runs can
-   * be running at once, so no more worker threads are started.
+   * be running at once, so no more worker threads are started. With `pool`, programs run in
+   * child processes instead (the `process` substrate).
    */
-  constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null, maxWorkers?: number | undefined | null)
+  constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null, maxWorkers?: number | undefined | null, pool?: ProcessPoolOptions | undefined | null)
   /**
-   * Starts a program on its own thread; returns its id. `streamLogs`: whether `log` events are
-   * wanted (the host has a listener); the outcome carries every log line either way. `tape`:
-   * the JSON record of a paused run, which the program is replayed from (`lib/durable.js`).
+   * Starts a program on its own thread (or child); returns its id. `streamLogs`: whether `log`
+   * events are wanted (the host has a listener); the outcome carries every log line either
+   * way. `tape`: the JSON record of a paused run, which the program is replayed from
+   * (`lib/durable.js`).
    */
   run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg0: string, arg1?: Array<Uint8Array> | undefined | null) => void, tape?: string | undefined | null): number
-  /** Starts a session thread with its realm; returns its id. */
+  /** Starts a session thread (or child) with its realm; returns its id. */
   openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg0: string, arg1?: Array<Uint8Array> | undefined | null) => void): number
   execute(session: number, execution: number, source: string, language: Language, limits?: LimitOverrides | undefined | null): void
   stage(session: number, name: string, data: Buffer): void
@@ -42,9 +44,11 @@ export declare class NativeRuntime {
   /** Stops what `id` runs now. */
   stop(id: number, reason: HostStop): void
   close(session: number): void
-  /** Threads running a program or session now. */
+  /** Threads (or children) running a program or session now. */
   liveThreads(): number
-  /** Stops every program and resolves once all their threads have exited. */
+  /** The process ids of the `process` substrate's children alive now (none on threads). */
+  childPids(): Array<number>
+  /** Stops every program and resolves once all their threads (and children) have exited. */
   dispose(): Promise<unknown>
 }
 
@@ -74,6 +78,15 @@ export interface LimitOverrides {
   maxLogBytes?: number
   maxResultBytes?: number
   maxMemoryBytes?: number
+}
+
+/** The `process` substrate's pool (defaults in `lib/runtime.js`). */
+export interface ProcessPoolOptions {
+  minWarm: number
+  maxChildren: number
+  runsPerChild: number
+  /** The child executable to start instead of the one beside the addon. */
+  childExecutable?: string
 }
 
 /** The name of the staged-input manifest in a session's `process.env`. */

@@ -21,7 +21,7 @@ use crate::run::memory;
 /// Limits as the host passes them (for a runtime, a run or an execute); omitted fields take the
 /// defaults. Crosses N-API as a plain object.
 #[napi_derive::napi(object)]
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
 pub struct LimitOverrides {
     pub compute_ms: Option<f64>,
     pub max_wall_ms: Option<f64>,

@@ -36,7 +36,8 @@ use crate::source::strip;
 const MAX_RESULT_DEPTH: usize = 128;
 
 #[napi_derive::napi(string_enum = "lowercase")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Language {
     TypeScript,
     JavaScript,

@@ -1,0 +1,248 @@
+//! The `process` substrate's child: fences itself in, loads the addon (`argv[1]`, the `.node`
+//! beside this file) and serves the host over stdin and stdout (`src/process/child.rs`). It
+//! links nothing of the engine itself, so building it costs seconds, not a second optimized
+//! build of Boa; the engine it runs is the one in the addon the host loaded.
+//!
+//! Usage (by the host only): code-runtime-boa-child <addon.node> <host pid>
+
+#[cfg(unix)]
+fn main() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `--probe-fence`, given only by the fence's test, makes a refused system call once fenced
+    // in instead of serving: the child must die of it. The host never passes it.
+    let (addon, host_pid, probe) = match args.as_slice() {
+        [_, addon, host_pid] => (addon, host_pid, false),
+        [_, addon, host_pid, flag] if flag == "--probe-fence" => (addon, host_pid, true),
+        _ => {
+            eprintln!("code-runtime-boa-child is started by the code-runtime-boa addon, not by hand");
+            std::process::exit(64);
+        }
+    };
+    let host_pid: libc::pid_t = host_pid.to_str().and_then(|pid| pid.parse().ok()).unwrap_or(0);
+    fence::before_load(host_pid);
+    let entry = load(addon).unwrap_or_else(|why| {
+        eprintln!("code-runtime-boa-child: {why}");
+        std::process::exit(65)
+    });
+    fence::after_load();
+    if probe {
+        fence::probe();
+    }
+    // SAFETY: the addon's entry takes nothing and returns the exit status.
+    std::process::exit(unsafe { entry() })
+}
+
+#[cfg(not(unix))]
+fn main() {
+    eprintln!("code-runtime-boa-child: the process substrate runs on Linux and macOS so far");
+    std::process::exit(64);
+}
+
+/// The addon's child entry (`code_runtime_boa_child_main`).
+#[cfg(unix)]
+fn load(addon: &std::ffi::OsStr) -> Result<unsafe extern "C" fn() -> i32, String> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(addon.as_bytes()).map_err(|_| "the addon path holds a NUL byte".to_owned())?;
+    // SAFETY: a path string; the library stays loaded for the life of the process.
+    let library = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+    if library.is_null() {
+        return Err(format!("could not load {}", addon.to_string_lossy()));
+    }
+    // SAFETY: a NUL-terminated symbol name in a loaded library.
+    let symbol = unsafe { libc::dlsym(library, c"code_runtime_boa_child_main".as_ptr()) };
+    if symbol.is_null() {
+        return Err(format!("{} has no child entry: it is not this version's addon", addon.to_string_lossy()));
+    }
+    // SAFETY: the symbol is the addon's `extern "C" fn() -> i32` entry.
+    Ok(unsafe { std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn() -> i32>(symbol) })
+}
+
+/// What the child does to itself before it reads any program.
+#[cfg(unix)]
+mod fence {
+    /// Virtual memory past which the child's allocations fail: a backstop far above any memory
+    /// budget (program threads reserve large stacks), not the budget itself.
+    const ADDRESS_SPACE_BYTES: u64 = 64 << 30;
+    /// Descriptors the child may hold: its pipes, and the addon while it loads.
+    const OPEN_FILES: u64 = 16;
+
+    /// Before the addon loads: the child dies with its host, keeps no descriptor but its pipes
+    /// (and stderr, which the host points at /dev/null), and cannot gain privileges.
+    pub fn before_load(host_pid: libc::pid_t) {
+        #[cfg(target_os = "linux")]
+        // SAFETY: prctl and getppid with plain integer arguments.
+        unsafe {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            // The host may have died before the line above: then nothing would end this child.
+            if libc::getppid() != host_pid {
+                libc::_exit(66);
+            }
+            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = host_pid;
+        close_inherited_descriptors();
+        // SAFETY: a constant path.
+        unsafe { libc::chdir(c"/".as_ptr()) };
+        limit(libc::RLIMIT_CORE, 0);
+    }
+
+    /// After the addon loaded, before the host's first request is read.
+    pub fn after_load() {
+        limit(libc::RLIMIT_NOFILE, OPEN_FILES);
+        limit(libc::RLIMIT_AS, ADDRESS_SPACE_BYTES);
+        #[cfg(target_os = "linux")]
+        if let Err(why) = super::seccomp::install() {
+            eprintln!("code-runtime-boa-child: could not install its seccomp filter: {why}");
+            std::process::exit(67);
+        }
+    }
+
+    /// The fence's test: files are refused with an error, a socket kills the child.
+    pub fn probe() {
+        // SAFETY: plain system calls on constant arguments.
+        unsafe {
+            if libc::open(c"/etc/passwd".as_ptr(), libc::O_RDONLY) >= 0 {
+                libc::_exit(68);
+            }
+            libc::socket(libc::AF_INET, libc::SOCK_STREAM, 0);
+            libc::_exit(69);
+        }
+    }
+
+    fn limit(resource: LimitResource, value: u64) {
+        let limit = libc::rlimit { rlim_cur: value as libc::rlim_t, rlim_max: value as libc::rlim_t };
+        // SAFETY: a resource constant and a valid rlimit.
+        unsafe { libc::setrlimit(resource, &limit) };
+    }
+
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    type LimitResource = libc::__rlimit_resource_t;
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    type LimitResource = libc::c_int;
+
+    fn close_inherited_descriptors() {
+        // SAFETY: closing descriptors this process does not use (0-2 are its pipes and stderr).
+        #[cfg(target_os = "linux")]
+        if unsafe { libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, 0u32) } == 0 {
+            return;
+        }
+        for fd in 3..1024 {
+            // SAFETY: as above.
+            unsafe { libc::close(fd) };
+        }
+    }
+}
+
+/// The seccomp-bpf filter: what the engine needs (memory, threads, futexes, its pipes, clocks,
+/// randomness), and nothing that reaches outside the process. Any other system call kills it
+/// (SIGSYS). Two refusals are errors instead, because the C library tries them and copes: files
+/// (the time zone, NUMA nodes) fail with EACCES, and clone3 with ENOSYS so threads start through
+/// clone, whose flags the filter can read.
+#[cfg(target_os = "linux")]
+mod seccomp {
+    use std::collections::BTreeMap;
+
+    use seccompiler::{BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule};
+
+    pub fn install() -> Result<(), seccompiler::Error> {
+        let arch = std::env::consts::ARCH.try_into()?;
+        let refused = |calls: &[libc::c_long], errno: i32| -> Result<BpfProgram, seccompiler::Error> {
+            let rules = calls.iter().map(|&call| (call, Vec::new())).collect();
+            Ok(SeccompFilter::new(rules, SeccompAction::Allow, SeccompAction::Errno(errno as u32), arch)?.try_into()?)
+        };
+        // Filters stack: the kernel takes the strictest answer of all, so the allow-list must
+        // list the calls the other two refuse with an error, or they would kill. It goes last:
+        // installing a filter takes prctl and seccomp calls it refuses.
+        let files = refused(FILE_CALLS, libc::EACCES)?;
+        let clone3 = refused(&[libc::SYS_clone3], libc::ENOSYS)?;
+        let allowed: BpfProgram = SeccompFilter::new(allow_list()?, SeccompAction::KillProcess, SeccompAction::Allow, arch)?.try_into()?;
+        for filter in [&files, &clone3, &allowed] {
+            seccompiler::apply_filter_all_threads(filter)?;
+        }
+        Ok(())
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    const FILE_CALLS: &[libc::c_long] = &[
+        libc::SYS_open,
+        libc::SYS_openat,
+        libc::SYS_openat2,
+        libc::SYS_access,
+        libc::SYS_faccessat,
+        libc::SYS_faccessat2,
+        libc::SYS_stat,
+        libc::SYS_lstat,
+        libc::SYS_newfstatat,
+        libc::SYS_statx,
+        libc::SYS_readlink,
+        libc::SYS_readlinkat,
+    ];
+    #[cfg(not(target_arch = "x86_64"))]
+    const FILE_CALLS: &[libc::c_long] = &[
+        libc::SYS_openat,
+        libc::SYS_openat2,
+        libc::SYS_faccessat,
+        libc::SYS_faccessat2,
+        libc::SYS_newfstatat,
+        libc::SYS_statx,
+        libc::SYS_readlinkat,
+    ];
+
+    /// Allowed whatever their arguments.
+    const ENGINE_CALLS: &[libc::c_long] = &[
+        libc::SYS_read,
+        libc::SYS_write,
+        libc::SYS_readv,
+        libc::SYS_writev,
+        libc::SYS_close,
+        libc::SYS_lseek,
+        libc::SYS_fstat,
+        libc::SYS_mmap,
+        libc::SYS_munmap,
+        libc::SYS_mprotect,
+        libc::SYS_mremap,
+        libc::SYS_madvise,
+        libc::SYS_brk,
+        libc::SYS_mincore,
+        libc::SYS_futex,
+        libc::SYS_sched_yield,
+        libc::SYS_sched_getaffinity,
+        libc::SYS_nanosleep,
+        libc::SYS_clock_nanosleep,
+        libc::SYS_clock_gettime,
+        libc::SYS_clock_getres,
+        libc::SYS_gettimeofday,
+        libc::SYS_getrandom,
+        libc::SYS_set_robust_list,
+        libc::SYS_rseq,
+        libc::SYS_rt_sigprocmask,
+        libc::SYS_rt_sigaction,
+        libc::SYS_rt_sigreturn,
+        libc::SYS_sigaltstack,
+        libc::SYS_restart_syscall,
+        libc::SYS_gettid,
+        libc::SYS_getpid,
+        libc::SYS_exit,
+        libc::SYS_exit_group,
+        libc::SYS_clone3,
+    ];
+
+    fn allow_list() -> Result<BTreeMap<libc::c_long, Vec<SeccompRule>>, seccompiler::Error> {
+        let arg = |index, value, op| SeccompCondition::new(index, SeccompCmpArgLen::Qword, op, value);
+        // An `int` argument: only its low 32 bits are defined.
+        let int_arg = |index, value, op| SeccompCondition::new(index, SeccompCmpArgLen::Dword, op, value);
+        let mut rules: BTreeMap<_, _> = ENGINE_CALLS.iter().chain(FILE_CALLS).map(|&call| (call, Vec::new())).collect();
+        let thread = libc::CLONE_THREAD as u64;
+        // Threads only: a clone without CLONE_THREAD would be a new process.
+        rules.insert(libc::SYS_clone, vec![SeccompRule::new(vec![arg(0, thread, SeccompCmpOp::MaskedEq(thread))?])?]);
+        // Signals to its own threads only (abort, and the runtime's wake-ups).
+        // SAFETY: getpid has no preconditions.
+        let own = unsafe { libc::getpid() } as u64;
+        rules.insert(libc::SYS_tgkill, vec![SeccompRule::new(vec![int_arg(0, own, SeccompCmpOp::Eq)?])?]);
+        // Thread names, and mimalloc naming its memory.
+        let prctl = |option: libc::c_int| SeccompRule::new(vec![int_arg(0, option as u64, SeccompCmpOp::Eq)?]);
+        rules.insert(libc::SYS_prctl, vec![prctl(libc::PR_SET_NAME)?, prctl(libc::PR_GET_NAME)?, prctl(libc::PR_SET_VMA)?]);
+        Ok(rules)
+    }
+}
