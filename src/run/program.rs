@@ -128,6 +128,14 @@ const REPLY_SPIN: Duration = Duration::from_micros(50);
 /// at once (a slow tool would only waste the spin), until a wait is quick again.
 const QUICK_REPLY: Duration = Duration::from_micros(200);
 
+/// A wait on the host longer than this gives the OS back the stack pages the run touched below
+/// the waiting frame (parsing and compiling touch about 180 KiB; a run waiting on a slow tool
+/// would hold them for as long as it waits). Shorter waits skip the system call.
+const LONG_WAIT: Duration = Duration::from_millis(1);
+
+/// Stack kept touched below the waiting frame, for the frames the reply's handling needs at once.
+const WAITING_STACK_KEPT_BYTES: usize = 32 * 1024;
+
 /// The spin for each wait, adapted to how fast the host has been replying.
 struct ReplyWait {
     spin: Duration,
@@ -146,7 +154,13 @@ impl ReplyWait {
         }
         let started = Instant::now();
         let cpu = (self.spin > Duration::ZERO).then(cpu_time::ThreadTime::now);
-        let message = inbox.recv_until(deadline, self.spin);
+        let message = match inbox.recv_until(deadline.min(started + LONG_WAIT), self.spin) {
+            Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                crate::engine::release_stack_below(WAITING_STACK_KEPT_BYTES);
+                inbox.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            }
+            message => message,
+        };
         let waited = started.elapsed();
         if let Some(cpu) = cpu {
             budget.exclude_from_compute(cpu.elapsed().min(self.spin.min(waited)));
