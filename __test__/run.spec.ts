@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import type { Bindings, LogEntry, RunOptions, RunResult } from '../index.js'
@@ -520,6 +521,20 @@ return keep.length\`
     expect(child.stderr).toBe('')
     expect({ status: child.status, signal: child.signal, stdout: child.stdout.trim() }).toEqual({ status: 0, signal: null, stdout: 'clean' })
   })
+
+  // Linux keeps a nice value per thread, and /proc shows it: field 19 of each thread's stat line.
+  if (process.platform === 'linux') {
+    it("runs programs at a lower priority than the host's own thread, so that their computing never stalls its event loop", async () => {
+      const niceOf = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16])
+      let threads: number[] = []
+      const result = await run(`await look(); let s = 0; for (let i = 0; i < 1000; i++) s += i; return s`, {
+        // A thread may exit between the listing and the read of its stat (idle workers do).
+        bindings: { look: () => { threads = readdirSync('/proc/self/task').filter((task) => existsSync(`/proc/self/task/${task}/stat`)).map(niceOf) } },
+      })
+      expect(valueOf(result)).toBe(499_500)
+      expect(threads).toContain(Math.min(niceOf(String(process.pid)) + 10, 19))
+    })
+  }
 
   it('gives every run a fresh realm', async () => {
     valueOf(await run(`(globalThis as any).leaked = 1; (Array.prototype as any).evil = 2; Object.defineProperty(globalThis, 'JSON', { value: null })`))
