@@ -235,12 +235,54 @@ async function concurrentRuns(peers) {
       times(r.perRun, boa?.perRun),
     ]
   })
+  const bursts = []
+  for (const [label, maxConcurrency] of [['default maxConcurrency', undefined], ['maxConcurrency: Infinity', Infinity]]) {
+    console.log(`  (d) burst of ${BURST.runs} waiting runs · boa, ${label}`)
+    try {
+      bursts.push([label, await waitingBurst(maxConcurrency)])
+    } catch (error) {
+      fail(`(d) burst · ${label}`, error)
+      bursts.push([label, undefined])
+    }
+  }
+  const burstRows = bursts.map(([label, r]) => [label, r ? ms(r.total) : 'FAILED', r?.growth === undefined ? 'n/a' : mb(r.growth), r?.growth === undefined ? 'n/a' : mb(r.growth / BURST.runs)])
+  const unbounded = bursts[1][1]
   return {
     markdown: `${count} runs started at once, each awaiting a binding that resolves after a 20 ms host timer; one batch per peer. Peak RSS growth is the process's peak resident set (VmHWM, reset before the batch) minus its RSS before it; per run is that divided by ${count}.\n\n${table(
       ['peer', 'total', 'peak RSS growth', 'per concurrent run', 'boa faster by', 'boa smaller by'],
       rows,
+    )}\n\n### A burst of ${BURST.runs} runs each waiting ${BURST.waitMs / 1000} s on a tool (boa)\n\nWith the default maxConcurrency runs past it queue, each waiting for a slot; with none, every run has a thread at once. Peak RSS growth as above.\n\n${table(
+      ['runtime', 'total', 'peak RSS growth', 'per run'],
+      burstRows,
     )}`,
-    targets: [target('(d) ≤1 MB more memory per concurrent awaiting run', boa?.perRun && mb(boa.perRun), boa?.perRun && boa.perRun <= 2 ** 20)],
+    targets: [
+      target('(d) ≤1 MB more memory per concurrent awaiting run', boa?.perRun && mb(boa.perRun), boa?.perRun && boa.perRun <= 2 ** 20),
+      target('(d) ≤0.15 MB per concurrent awaiting run (issue 28)', boa?.perRun && mb(boa.perRun), boa?.perRun && boa.perRun <= 0.15 * 2 ** 20),
+      target(`(d) burst of ${BURST.runs} waiting runs: peak RSS growth under 1 GiB (maxConcurrency: Infinity)`, unbounded?.growth && mb(unbounded.growth), unbounded?.growth && unbounded.growth < 2 ** 30),
+      target(`(d) burst of ${BURST.runs} waiting runs with the default maxConcurrency: done within 1.5x the tool's ${BURST.waitMs / 1000} s`, bursts[0][1] && ms(bursts[0][1].total), bursts[0][1] && bursts[0][1].total <= 1.5 * BURST.waitMs),
+    ],
+  }
+}
+
+// The burst of issue 28: many runs at once that only wait on a slow tool, boa alone, with the
+// default maxConcurrency (runs past it queue) and with none.
+const BURST = SMOKE ? { runs: 100, waitMs: 200 } : { runs: 5000, waitMs: 2000 }
+
+async function waitingBurst(maxConcurrency) {
+  const { createCodeRuntime } = require('..')
+  const driver = require('./peers/boa').driver(createCodeRuntime(maxConcurrency === undefined ? {} : { maxConcurrency }))
+  try {
+    await driver.run({ source: 'return 1' })
+    global.gc()
+    await sleep(100)
+    const before = process.memoryUsage.rss()
+    const peakKnown = resetPeakRss()
+    const start = performance.now()
+    const run = { source: 'await tool()\nreturn 1', bindings: { tool: () => sleep(BURST.waitMs) }, check: expectValue(1) }
+    await Promise.all(Array.from({ length: BURST.runs }, () => timedRun(driver, run)))
+    return { total: performance.now() - start, growth: peakKnown ? peakRss() - before : undefined }
+  } finally {
+    await driver.close()
   }
 }
 
