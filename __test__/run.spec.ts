@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import type { Bindings, LogEntry, RunOptions, RunResult } from '../index.js'
-import { deferred, errorOf, runInChild, valueOf } from './helpers.js'
+import { computingPeak, deferred, errorOf, runInChild, sleep, until, valueOf } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
@@ -521,6 +522,49 @@ return keep.length\`
     expect(child.stderr).toBe('')
     expect({ status: child.status, signal: child.signal, stdout: child.stdout.trim() }).toEqual({ status: 0, signal: null, stdout: 'clean' })
   })
+
+  it('lets more runs wait on their bindings at once than compute at once, at most 4 per core computing', async () => {
+    const slots = availableParallelism() * 4
+    const counted = createCodeRuntime()
+    try {
+      const gate = deferred()
+      let waiting = 0
+      const runs = Array.from({ length: slots * 3 }, (_, i) =>
+        counted.run({
+          source: `let s = 0\nfor (let k = 0; k < 200000; k++) s += k % 7\nawait wait()\nfor (let k = 0; k < 200000; k++) s += k % 7\nreturn [${i}, s]`,
+          bindings: { wait: () => { waiting++; return gate.promise } },
+        }),
+      )
+      await until(() => waiting === slots * 3, 30_000)
+      expect(waiting).toBe(slots * 3)
+      gate.resolve()
+      expect((await Promise.all(runs)).map(valueOf)).toEqual(Array.from({ length: slots * 3 }, (_, i) => [i, 1199988]))
+      expect(computingPeak(counted)).toBeGreaterThan(0)
+      expect(computingPeak(counted)).toBeLessThanOrEqual(slots)
+    } finally {
+      await counted.dispose()
+    }
+  }, 60_000)
+
+  it('stops a run that waits for a compute slot as soon as it is aborted', async () => {
+    const slots = availableParallelism() * 4
+    const busy = createCodeRuntime()
+    try {
+      const order: string[] = []
+      const hogs = Array.from({ length: slots }, () => busy.run({ source: 'while (true) {}', limits: { computeMs: 500, maxWallMs: 120_000 } }).then((r) => { order.push(errorOf(r).kind) }))
+      await until(() => computingPeak(busy) === slots, 30_000)
+      const controller = new AbortController()
+      const queued = busy.run({ source: 'return 1', signal: controller.signal }).then((r) => { order.push(errorOf(r).kind) })
+      // Long enough, on most machines, for the run to be waiting for a slot by the abort.
+      await sleep(200)
+      controller.abort()
+      await Promise.all([...hogs, queued])
+      expect(order[0]).toBe('aborted')
+      expect(order.slice(1)).toEqual(Array(slots).fill('compute_budget'))
+    } finally {
+      await busy.dispose()
+    }
+  }, 120_000)
 
   // Linux keeps a nice value per thread, and /proc shows it: field 19 of each thread's stat line.
   if (process.platform === 'linux') {

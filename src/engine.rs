@@ -15,6 +15,7 @@ use std::time::Duration;
 use crate::error::ProgramError;
 use crate::realm::bridge::Reply;
 use crate::run::budget::{LimitOverrides, Limits, StopReason, StopRequest};
+use crate::run::compute_slots::{self, ComputeSlots};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::program::{Execution, Inbound, Inbox, Language, Program, RealmKind, Sink, Start, report_failure};
 
@@ -101,6 +102,8 @@ pub struct Engine {
     /// Workers alive, and how many there may be (the host's concurrency: more could not be busy).
     workers: AtomicUsize,
     max_workers: usize,
+    /// How many of the threads compute at once.
+    slots: Arc<ComputeSlots>,
     disposed: AtomicBool,
 }
 
@@ -117,6 +120,7 @@ impl Engine {
             busy: AtomicUsize::new(0),
             workers: AtomicUsize::new(0),
             max_workers: max_workers.max(1),
+            slots: ComputeSlots::for_machine(max_workers.max(1)),
             disposed: AtomicBool::new(false),
         });
         for _ in 0..READY_WORKERS.min(engine.max_workers) {
@@ -222,6 +226,8 @@ impl Engine {
         if let Some(handle) = handles.get(&id) {
             handle.request.request(reason);
             let _ = handle.inbox.send(Inbound::Wake);
+            // It may be waiting for a compute slot rather than for a message.
+            self.slots.wake_all();
         }
     }
 
@@ -248,6 +254,7 @@ impl Engine {
             let _ = handle.inbox.send(Inbound::Wake);
             let _ = handle.inbox.send(Inbound::Close);
         }
+        self.slots.wake_all();
         // Queued runs end as disposed without a realm; idle workers wake up to exit.
         let queued: Vec<Job> = lock(&self.queue).jobs.drain(..).collect();
         for job in queued {
@@ -260,6 +267,11 @@ impl Engine {
     /// Runs being executed and sessions open (workers waiting for a run are not counted).
     pub fn live_threads(&self) -> usize {
         self.busy.load(Ordering::Acquire)
+    }
+
+    /// The most program threads that computed at once so far.
+    pub fn computing_peak(&self) -> usize {
+        self.slots.peak()
     }
 
     fn send(&self, id: u32, message: Inbound) -> bool {
@@ -374,10 +386,12 @@ impl Engine {
     fn spawn(&self, sink: Sink, on_spawn_failure: impl FnOnce(EngineError) + Send + 'static, body: impl FnOnce() + Send + 'static) {
         *lock(&self.live.count) += 1;
         let exit = ThreadExit { live: self.live.clone() };
+        let slots = self.slots.clone();
         spawn_off_node_thread(Box::new(move || {
             let spawned = std::thread::Builder::new().stack_size(PROGRAM_STACK_BYTES).spawn(move || {
                 let _exit = exit;
                 yield_to_host_thread();
+                compute_slots::join(slots);
                 // An engine bug must not leave the host waiting forever: report it as the result.
                 if catch_unwind(AssertUnwindSafe(body)).is_err() {
                     report_failure(&sink, 0, ProgramError::crashed());

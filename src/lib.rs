@@ -229,6 +229,12 @@ impl NativeRuntime {
         self.engine.live_threads() as u32
     }
 
+    /// The most program threads that computed at once so far.
+    #[napi(catch_unwind)]
+    pub fn computing_peak(&self) -> u32 {
+        self.engine.computing_peak() as u32
+    }
+
     /// Stops every program and resolves once all their threads have exited.
     #[napi(catch_unwind)]
     pub fn dispose(&self) -> AsyncTask<Dispose> {

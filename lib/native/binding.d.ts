@@ -44,6 +44,8 @@ export declare class NativeRuntime {
   close(session: number): void
   /** Threads running a program or session now. */
   liveThreads(): number
+  /** The most program threads that computed at once so far. */
+  computingPeak(): number
   /** Stops every program and resolves once all their threads have exited. */
   dispose(): Promise<unknown>
 }

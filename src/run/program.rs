@@ -25,6 +25,7 @@ use crate::realm::convert::{self, Binary, Bounds, Converted, Failure};
 use crate::realm::inspect::{self, data_string, first_position, map_stack};
 use crate::realm::{self, Rejections, SessionGlobals, Wiring};
 use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
+use crate::run::compute_slots;
 use crate::run::event_loop::{EventLoop, JobFailure};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::replay::{Event, Paused, Replay};
@@ -148,24 +149,29 @@ impl ReplyWait {
 
     /// Waits for the host's next message by `deadline`. Polling is the runtime's own work, so
     /// its CPU time is taken out of the program's compute.
+    /// A wait past [`LONG_WAIT`] gives back the thread's compute slot and takes one again before
+    /// the program goes on (waiting for it counts as wall time, not compute).
     fn next(&mut self, inbox: &Inbox, deadline: Instant, awaiting_reply: bool, budget: &Budget) -> Result<Inbound, RecvTimeoutError> {
-        if !awaiting_reply {
-            return inbox.recv_until(deadline, Duration::ZERO);
-        }
+        let spin = if awaiting_reply { self.spin } else { Duration::ZERO };
         let started = Instant::now();
-        let cpu = (self.spin > Duration::ZERO).then(cpu_time::ThreadTime::now);
-        let message = match inbox.recv_until(deadline.min(started + LONG_WAIT), self.spin) {
+        let cpu = (spin > Duration::ZERO).then(cpu_time::ThreadTime::now);
+        let message = match inbox.recv_until(deadline.min(started + LONG_WAIT), spin) {
             Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
                 crate::engine::release_stack_below(WAITING_STACK_KEPT_BYTES);
-                inbox.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                compute_slots::give_back();
+                let message = inbox.recv_timeout(deadline.saturating_duration_since(Instant::now()));
+                compute_slots::take(budget);
+                message
             }
             message => message,
         };
-        let waited = started.elapsed();
-        if let Some(cpu) = cpu {
-            budget.exclude_from_compute(cpu.elapsed().min(self.spin.min(waited)));
+        if awaiting_reply {
+            let waited = started.elapsed();
+            if let Some(cpu) = cpu {
+                budget.exclude_from_compute(cpu.elapsed().min(self.spin.min(waited)));
+            }
+            self.spin = if waited <= QUICK_REPLY { REPLY_SPIN } else { Duration::ZERO };
         }
-        self.spin = if waited <= QUICK_REPLY { REPLY_SPIN } else { Duration::ZERO };
         message
     }
 }
@@ -371,6 +377,7 @@ impl Program {
         self.execution.set(execution.id);
         let budget = self.wiring.budget.clone();
         budget.restart(execution.limits, execution.request);
+        compute_slots::take(&budget);
         self.wiring.bridge.restart(execution.limits.max_result_bytes);
         let replay = self.wiring.replay.clone();
         let restarted = replay.restart(execution.tape.as_deref());
@@ -422,6 +429,7 @@ impl Program {
             replayed_calls: replay.resumed().then(|| replay.replayed_calls()),
         };
         budget.finish();
+        compute_slots::give_back();
         if let Some(sink) = &*self.sink.borrow() {
             let outcome = match result {
                 Ok(Converted { json, bytes }) => Outcome { ok: true, value: json, bytes, error: None, logs, stats, realm_lost, paused },
@@ -535,6 +543,8 @@ impl Program {
     /// are waited for and logged (so those calls are not made again on resume) until the wall
     /// budget ends; calls still out then, and a second pause, are made again on resume.
     fn drain(&mut self, inbox: &Inbox, open: &mut bool) -> Result<Converted, ProgramError> {
+        // Only replies are waited for and logged from here: no computing.
+        compute_slots::give_back();
         let budget = self.wiring.budget.clone();
         let bridge = self.wiring.bridge.clone();
         while bridge.awaiting_replies() {
