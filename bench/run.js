@@ -257,7 +257,9 @@ async function concurrentRuns(peers) {
     )}`,
     targets: [
       target('(d) ≤1 MB more memory per concurrent awaiting run', boa?.perRun && mb(boa.perRun), boa?.perRun && boa.perRun <= 2 ** 20),
-      target('(d) ≤0.15 MB per concurrent awaiting run (issue 28)', boa?.perRun && mb(boa.perRun), boa?.perRun && boa.perRun <= 0.15 * 2 ** 20),
+      // The burst without maxConcurrency has every run waiting at once; the table above divides
+      // by all the runs while only maxConcurrency of them wait at a time.
+      target(`(d) ≤0.15 MB per waiting run (the burst of ${BURST.runs}, maxConcurrency: Infinity)`, unbounded?.growth && mb(unbounded.growth / BURST.runs), unbounded?.growth && unbounded.growth / BURST.runs <= 0.15 * 2 ** 20),
       target(`(d) burst of ${BURST.runs} waiting runs: peak RSS growth under 1 GiB (maxConcurrency: Infinity)`, unbounded?.growth && mb(unbounded.growth), unbounded?.growth && unbounded.growth < 2 ** 30),
       target(`(d) burst of ${BURST.runs} waiting runs with the default maxConcurrency: done within 1.5x the tool's ${BURST.waitMs / 1000} s`, bursts[0][1] && ms(bursts[0][1].total), bursts[0][1] && bursts[0][1].total <= 1.5 * BURST.waitMs),
     ],
