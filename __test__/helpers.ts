@@ -19,6 +19,9 @@ export function errorOf(result: RunResult) {
 /** Program threads a runtime has alive now (its internal leak-check getter). */
 export const liveThreads = (runtime: CodeRuntime) => (runtime as unknown as { liveThreads: number }).liveThreads
 
+/** The most program threads of a runtime that computed at once so far (an internal getter). */
+export const computingPeak = (runtime: CodeRuntime) => (runtime as unknown as { computingPeak: number }).computingPeak
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** A promise the test settles later, for bindings that must stay pending. */

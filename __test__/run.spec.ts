@@ -1,7 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import type { Bindings, LogEntry, RunOptions, RunResult } from '../index.js'
-import { deferred, errorOf, runInChild, valueOf } from './helpers.js'
+import { computingPeak, deferred, errorOf, runInChild, sleep, until, valueOf } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())

@@ -235,12 +235,61 @@ async function concurrentRuns(peers) {
       times(r.perRun, boa?.perRun),
     ]
   })
+  const bursts = []
+  for (const [label, maxConcurrency] of [['default maxConcurrency', undefined], ['maxConcurrency: Infinity', Infinity]]) {
+    console.log(`  (d) burst of ${BURST.runs} waiting runs · boa, ${label}`)
+    try {
+      bursts.push([label, await waitingBurst(maxConcurrency)])
+    } catch (error) {
+      fail(`(d) burst · ${label}`, error)
+      bursts.push([label, undefined])
+    }
+  }
+  const burstRows = bursts.map(([label, r]) => [label, r ? ms(r.total) : 'FAILED', r?.growth === undefined ? 'n/a' : mb(r.growth), r?.growth === undefined ? 'n/a' : mb(r.growth / BURST.runs)])
+  const unbounded = bursts[1][1]
   return {
     markdown: `${count} runs started at once, each awaiting a binding that resolves after a 20 ms host timer; one batch per peer. Peak RSS growth is the process's peak resident set (VmHWM, reset before the batch) minus its RSS before it; per run is that divided by ${count}.\n\n${table(
       ['peer', 'total', 'peak RSS growth', 'per concurrent run', 'boa faster by', 'boa smaller by'],
       rows,
+    )}\n\n### A burst of ${BURST.runs} runs each waiting ${BURST.waitMs / 1000} s on a tool (boa)\n\nWith the default maxConcurrency runs past it queue, each waiting for a slot; with none, every run has a thread at once. Peak RSS growth as above.\n\n${table(
+      ['runtime', 'total', 'peak RSS growth', 'per run'],
+      burstRows,
     )}`,
-    targets: [target('(d) ≤1 MB more memory per concurrent awaiting run', boa?.perRun && mb(boa.perRun), boa?.perRun && boa.perRun <= 2 ** 20)],
+    targets: [
+      target('(d) ≤1 MB more memory per concurrent awaiting run', boa?.perRun && mb(boa.perRun), boa?.perRun && boa.perRun <= 2 ** 20),
+      // The burst without maxConcurrency has every run waiting at once; the table above divides
+      // by all the runs while only maxConcurrency of them wait at a time.
+      target(`(d) ≤0.15 MB per waiting run (the burst of ${BURST.runs}, maxConcurrency: Infinity)`, unbounded?.growth && mb(unbounded.growth / BURST.runs), unbounded?.growth && unbounded.growth / BURST.runs <= 0.15 * 2 ** 20),
+      target(`(d) burst of ${BURST.runs} waiting runs: peak RSS growth under 1 GiB (maxConcurrency: Infinity)`, unbounded?.growth && mb(unbounded.growth), unbounded?.growth && unbounded.growth < 2 ** 30),
+      target(`(d) burst of ${BURST.runs} waiting runs with the default maxConcurrency: done within 1.5x the tool's ${BURST.waitMs / 1000} s`, bursts[0][1] && ms(bursts[0][1].total), bursts[0][1] && bursts[0][1].total <= 1.5 * BURST.waitMs),
+    ],
+  }
+}
+
+// The burst of issue 28: many runs at once that only wait on a slow tool, boa alone, with the
+// default maxConcurrency (runs past it queue) and with none.
+const BURST = SMOKE ? { runs: 100, waitMs: 200 } : { runs: 5000, waitMs: 2000 }
+const BURST_DEADLINE_MS = 600_000
+
+async function waitingBurst(maxConcurrency) {
+  const { createCodeRuntime } = require('..')
+  const driver = require('./peers/boa').driver(createCodeRuntime(maxConcurrency === undefined ? {} : { maxConcurrency }))
+  try {
+    await driver.run({ source: 'return 1' })
+    global.gc()
+    await sleep(100)
+    const before = process.memoryUsage.rss()
+    const peakKnown = resetPeakRss()
+    const start = performance.now()
+    // Runs that queue behind maxConcurrency take longer than RUN_DEADLINE_MS in all; the batch
+    // as a whole has a deadline of its own.
+    const run = () => driver.run({ source: 'await tool()\nreturn 1', bindings: { tool: () => sleep(BURST.waitMs) } })
+    const results = await withDeadline(Promise.all(Array.from({ length: BURST.runs }, run)), BURST_DEADLINE_MS)
+    const wrong = results.map(expectValue(1)).find(Boolean)
+    if (wrong) throw new Error(wrong)
+    return { total: performance.now() - start, growth: peakKnown ? peakRss() - before : undefined }
+  } finally {
+    await driver.close()
   }
 }
 
@@ -622,6 +671,135 @@ async function memoryBudget(peers) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// (k) An agent server: a Node HTTP server answers pings from another process while it runs a
+// batch of programs that each alternate tool calls and computing. What a peer costs the server
+// is how late its pings are answered and how long its event loop stalls, beside how many
+// programs per second it gets through.
+
+const AGENT = SMOKE ? { programs: 10 } : { programs: 200 }
+const AGENT_CALLS = 10
+// Rows each program builds, filters, maps and sums after every tool reply: 3-6 ms in boa here.
+const AGENT_ROWS = 2500
+const AGENT_PEERS = ['boa', 'quickjs', 'isolated-vm', 'worker-pool']
+const AGENT_PROGRAM = [
+  'type Reply = { n: number }',
+  'let total = 0',
+  `for (let call = 0; call < ${AGENT_CALLS}; call++) {`,
+  '  const reply: Reply = await tool(call)',
+  `  const rows = Array.from({ length: ${AGENT_ROWS} }, (_, i) => ({ id: i, score: (reply.n * 31 + i * 17) % 101 }))`,
+  '  total += rows.filter((row) => row.score > 50).map((row) => row.score * 2).reduce((a, b) => a + b, 0)',
+  '}',
+  'return total',
+].join('\n')
+
+// The same computation in Node, for each program's expected result.
+function agentExpected(program) {
+  let total = 0
+  for (let call = 0; call < AGENT_CALLS; call++) {
+    const n = program * AGENT_CALLS + call
+    for (let i = 0; i < AGENT_ROWS; i++) {
+      const score = (n * 31 + i * 17) % 101
+      if (score > 50) total += score * 2
+    }
+  }
+  return total
+}
+
+// Tool delays of 2-20 ms from a seeded generator (mulberry32), the same sequence for every peer.
+function toolDelays(count, seed = 28) {
+  let state = seed
+  return Array.from({ length: count }, () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return 2 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 2 ** 32) * 19)
+  })
+}
+
+// Program `program` of the batch, its tools answering after `delay(call)` ms.
+const agentRun = (program, delay) => ({
+  source: AGENT_PROGRAM,
+  bindings: {
+    tool: (call) => new Promise((resolve) => setTimeout(() => resolve({ n: program * AGENT_CALLS + call }), delay(call))),
+  },
+  limits: { computeMs: 60_000, maxWallMs: RUN_DEADLINE_MS },
+  check: expectValue(agentExpected(program)),
+})
+
+// The computing between two calls, as one program alone sees it: its run time with tools that
+// answer at once, divided by its calls (median of a few runs, which also warm the peer up).
+async function agentStep(driver) {
+  const alone = await samples(driver, 5, agentRun(0, () => 0), 0)
+  return summarize(alone).median / AGENT_CALLS
+}
+
+async function agentBatch(driver, delays) {
+  await Promise.all(Array.from({ length: AGENT.programs }, (_, program) => timedRun(driver, agentRun(program, (call) => delays[program * AGENT_CALLS + call]))))
+}
+
+async function agentServer(peers) {
+  const http = require('node:http')
+  const { fork } = require('node:child_process')
+  const { monitorEventLoopDelay } = require('node:perf_hooks')
+  const pool = require('./peers/worker-pool')
+  const agentPeers = [...peers.filter((peer) => AGENT_PEERS.includes(peer.name)), { ...pool, driver: await pool.load() }]
+  const delays = toolDelays(AGENT.programs * AGENT_CALLS)
+  const server = http.createServer((request, response) => response.end('pong'))
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const results = await perPeer(agentPeers, '(k) agent server', async (driver) => {
+    const step = await agentStep(driver)
+    global.gc()
+    await sleep(100)
+    const pinger = fork(path.join(__dirname, 'pinger.js'), [JSON.stringify({ port: server.address().port })])
+    const report = new Promise((resolve, reject) => {
+      pinger.on('message', (message) => message !== 'ready' && resolve(message))
+      pinger.on('exit', (code) => reject(new Error(`the pinger exited with code ${code} before reporting`)))
+    })
+    await new Promise((resolve) => pinger.once('message', resolve))
+    const before = process.memoryUsage.rss()
+    const peakKnown = resetPeakRss()
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 })
+    loopDelay.enable()
+    const start = performance.now()
+    try {
+      await agentBatch(driver, delays)
+    } finally {
+      loopDelay.disable()
+      pinger.send('stop')
+    }
+    const seconds = (performance.now() - start) / 1000
+    const { latencies, failures } = await report
+    if (failures || latencies.length === 0) throw new Error(`${failures} pings failed, ${latencies.length} answered`)
+    return {
+      step,
+      perSecond: AGENT.programs / seconds,
+      pings: summarize(latencies),
+      loopP99: loopDelay.percentile(99) / 1e6,
+      growth: peakKnown ? peakRss() - before : undefined,
+    }
+  })
+  server.close()
+  await agentPeers.at(-1).driver.close()
+  const rows = agentPeers.map((peer) => {
+    const r = results[peer.name]
+    if (!r.pings) return [peerLabel(peer), r.text, '', '', '', '', '']
+    return [peerLabel(peer), ms(r.step), r.perSecond.toFixed(1), ms(r.pings.median), ms(r.pings.p99), ms(r.loopP99), r.growth === undefined ? 'n/a' : mb(r.growth)]
+  })
+  const boa = results.boa
+  const quickjs = results.quickjs
+  return {
+    markdown: `A Node HTTP server answering \`GET /ping\`, sent every 5 ms by a client in another process (bench/pinger.js, latency as that client sees it), while it runs ${AGENT.programs} programs at once, each making ${AGENT_CALLS} tool calls (a host timer of 2-20 ms, from a seeded sequence the same for every peer) and after each reply building, filtering, mapping and summing ${AGENT_ROWS} rows ("step": that computing, measured on one program alone with tools that answer at once). Each peer as it comes: boa with its defaults, quickjs-emscripten and its compute on Node's own thread, isolated-vm on its own threads, and a pool of worker_threads. Event-loop delay is \`monitorEventLoopDelay\` (resolution 1 ms) over the batch; peak RSS growth as in (d).\n\n${table(
+      ['peer', 'step', 'programs/s', 'ping p50', 'ping p99', 'event-loop delay p99', 'peak RSS growth'],
+      rows,
+    )}`,
+    targets: [
+      target('(k) event-loop delay p99 under 5 ms while programs run (boa)', boa?.loopP99 !== undefined && ms(boa.loopP99), boa?.loopP99 !== undefined && boa.loopP99 < 5),
+      target('(k) programs per second at least quickjs\'s', boa?.perSecond && quickjs?.perSecond && `${boa.perSecond.toFixed(1)} vs ${quickjs.perSecond.toFixed(1)}`, boa?.perSecond && quickjs?.perSecond ? boa.perSecond >= quickjs.perSecond : undefined),
+    ],
+  }
+}
+
 // A binding's reply in the durable-run programs: a small record, about 40 bytes of JSON.
 const durableRecord = (i) => ({ id: i, title: `item ${i}`, done: i % 2 === 0 })
 
@@ -881,6 +1059,7 @@ const WORKLOADS = [
   ['(h) 1 MB across the bridge', bigValues],
   ['(i) Long life', longLife],
   ['(j) Memory budget of bulk built-ins', memoryBudget],
+  ['(k) An agent server', agentServer],
   ['(l) Durable runs', durableRuns],
   ['(m) MCP tool calls over stdio', mcpCalls],
   ['(n) Binary data and fetch', binaryAndFetch],

@@ -128,6 +128,11 @@ class CodeRuntime {
     return this.#native.childPids()
   }
 
+  /** @internal The most program threads that computed at once so far (tests check the bound). */
+  get computingPeak() {
+    return this.#native.computingPeak()
+  }
+
   /** Calls `waiter.start()` once a slot is free (now, or when one is released). */
   #acquire(waiter) {
     if (this.#active < this.#maxConcurrency) {

@@ -340,6 +340,17 @@ impl NativeRuntime {
         }
     }
 
+    /// The most program threads that computed at once so far (0 on the process substrate, whose
+    /// children count their own).
+    #[napi(catch_unwind)]
+    pub fn computing_peak(&self) -> u32 {
+        match &self.substrate {
+            Substrate::Thread(engine) => engine.computing_peak() as u32,
+            #[cfg(unix)]
+            Substrate::Process(_) => 0,
+        }
+    }
+
     /// Stops every program and resolves once all their threads (and children) have exited.
     #[napi(catch_unwind)]
     pub fn dispose(&self) -> AsyncTask<Dispose> {

@@ -12,6 +12,7 @@ function driver(runtime) {
 }
 
 module.exports = {
+  driver,
   name: 'boa',
   note: 'this runtime (code-runtime-boa)',
   stops: ['compute_budget', 'wall_budget', 'aborted', 'memory_budget'],

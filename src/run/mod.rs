@@ -3,6 +3,7 @@
 //! and replay of what the program was given, which durable runs resume from.
 
 pub mod budget;
+pub mod compute_slots;
 pub mod event_loop;
 pub mod memory;
 pub mod program;

@@ -25,6 +25,7 @@ use crate::realm::convert::{self, Binary, Bounds, Converted, Failure};
 use crate::realm::inspect::{self, data_string, first_position, map_stack};
 use crate::realm::{self, Rejections, SessionGlobals, Wiring};
 use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
+use crate::run::compute_slots;
 use crate::run::event_loop::{EventLoop, JobFailure};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::replay::{Event, Paused, Replay};
@@ -129,6 +130,14 @@ const REPLY_SPIN: Duration = Duration::from_micros(50);
 /// at once (a slow tool would only waste the spin), until a wait is quick again.
 const QUICK_REPLY: Duration = Duration::from_micros(200);
 
+/// A wait on the host longer than this gives the OS back the stack pages the run touched below
+/// the waiting frame (parsing and compiling touch about 180 KiB; a run waiting on a slow tool
+/// would hold them for as long as it waits). Shorter waits skip the system call.
+const LONG_WAIT: Duration = Duration::from_millis(1);
+
+/// Stack kept touched below the waiting frame, for the frames the reply's handling needs at once.
+const WAITING_STACK_KEPT_BYTES: usize = 32 * 1024;
+
 /// The spin for each wait, adapted to how fast the host has been replying.
 struct ReplyWait {
     spin: Duration,
@@ -141,18 +150,29 @@ impl ReplyWait {
 
     /// Waits for the host's next message by `deadline`. Polling is the runtime's own work, so
     /// its CPU time is taken out of the program's compute.
+    /// A wait past [`LONG_WAIT`] gives back the thread's compute slot and takes one again before
+    /// the program goes on (waiting for it counts as wall time, not compute).
     fn next(&mut self, inbox: &Inbox, deadline: Instant, awaiting_reply: bool, budget: &Budget) -> Result<Inbound, RecvTimeoutError> {
-        if !awaiting_reply {
-            return inbox.recv_until(deadline, Duration::ZERO);
-        }
+        let spin = if awaiting_reply { self.spin } else { Duration::ZERO };
         let started = Instant::now();
-        let cpu = (self.spin > Duration::ZERO).then(cpu_time::ThreadTime::now);
-        let message = inbox.recv_until(deadline, self.spin);
-        let waited = started.elapsed();
-        if let Some(cpu) = cpu {
-            budget.exclude_from_compute(cpu.elapsed().min(self.spin.min(waited)));
+        let cpu = (spin > Duration::ZERO).then(cpu_time::ThreadTime::now);
+        let message = match inbox.recv_until(deadline.min(started + LONG_WAIT), spin) {
+            Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                crate::engine::release_stack_below(WAITING_STACK_KEPT_BYTES);
+                compute_slots::give_back();
+                let message = inbox.recv_timeout(deadline.saturating_duration_since(Instant::now()));
+                compute_slots::take(budget);
+                message
+            }
+            message => message,
+        };
+        if awaiting_reply {
+            let waited = started.elapsed();
+            if let Some(cpu) = cpu {
+                budget.exclude_from_compute(cpu.elapsed().min(self.spin.min(waited)));
+            }
+            self.spin = if waited <= QUICK_REPLY { REPLY_SPIN } else { Duration::ZERO };
         }
-        self.spin = if waited <= QUICK_REPLY { REPLY_SPIN } else { Duration::ZERO };
         message
     }
 }
@@ -367,6 +387,7 @@ impl Program {
         self.execution.set(execution.id);
         let budget = self.wiring.budget.clone();
         budget.restart(execution.limits, execution.request);
+        compute_slots::take(&budget);
         self.wiring.bridge.restart(execution.limits.max_result_bytes);
         let replay = self.wiring.replay.clone();
         let restarted = replay.restart(execution.tape.as_deref());
@@ -418,6 +439,7 @@ impl Program {
             replayed_calls: replay.resumed().then(|| replay.replayed_calls()),
         };
         budget.finish();
+        compute_slots::give_back();
         if let Some(sink) = &*self.sink.borrow() {
             let outcome = match result {
                 Ok(Converted { json, bytes }) => Outcome { ok: true, value: json, bytes, error: None, logs, stats, realm_lost, paused },
@@ -531,6 +553,8 @@ impl Program {
     /// are waited for and logged (so those calls are not made again on resume) until the wall
     /// budget ends; calls still out then, and a second pause, are made again on resume.
     fn drain(&mut self, inbox: &Inbox, open: &mut bool) -> Result<Converted, ProgramError> {
+        // Only replies are waited for and logged from here: no computing.
+        compute_slots::give_back();
         let budget = self.wiring.budget.clone();
         let bridge = self.wiring.bridge.clone();
         while bridge.awaiting_replies() {
