@@ -48,7 +48,10 @@ export declare class NativeRuntime {
   liveThreads(): number
   /** The process ids of the `process` substrate's children alive now (none on threads). */
   childPids(): Array<number>
-  /** The most program threads that computed at once so far (0 on the process substrate, whose children count their own). */
+  /**
+   * The most program threads that computed at once so far (0 on the process substrate, whose
+   * children count their own).
+   */
   computingPeak(): number
   /** Stops every program and resolves once all their threads (and children) have exited. */
   dispose(): Promise<unknown>
