@@ -430,6 +430,8 @@ impl ByteCompiler<'_> {
                         field_compiler
                             .bytecode
                             .emit_store_undefined(value.variable());
+                        // Patched (code-runtime-boa): nothing to call per instance (`DefineField`).
+                        field_compiler.code_block_flags |= CodeBlockFlags::EMPTY_FIELD_INITIALIZER;
                         false
                     };
 
@@ -478,6 +480,8 @@ impl ByteCompiler<'_> {
                         field_compiler
                             .bytecode
                             .emit_store_undefined(value.variable());
+                        // Patched (code-runtime-boa): nothing to call per instance (`DefineField`).
+                        field_compiler.code_block_flags |= CodeBlockFlags::EMPTY_FIELD_INITIALIZER;
                     }
                     field_compiler
                         .bytecode
