@@ -540,3 +540,87 @@ return [Object.getPrototypeOf(bytes) === Uint8Array.prototype, bytes instanceof 
     expect(valueOf(await run(`return ['answer' in Math, new Date(5).getTime()]`))).toEqual([false, 5])
   })
 })
+
+describe('class fields, captured variables and identifiers (issue 28 fast paths)', () => {
+  it('defines a field declared without an initializer on every instance, in order, past a setter on the prototype', async () => {
+    const value = valueOf(
+      await run(`const calls: string[] = []
+class Base { set label(v: unknown) { calls.push('setter') } }
+class Item extends Base {
+  id: number
+  label: string | undefined
+  #secret: number | undefined
+  count = 1
+  constructor(id: number) { super(); this.id = id }
+  get secret() { return this.#secret }
+}
+const items = [new Item(1), new Item(2)]
+return {
+  keys: Object.keys(items[0]),
+  label: Object.getOwnPropertyDescriptor(items[1], 'label'),
+  secret: items[1].secret === undefined && 'secret' in items[1],
+  ids: items.map((i) => i.id),
+  calls,
+}`),
+    )
+    expect(value).toEqual({
+      keys: ['id', 'label', 'count'],
+      label: { value: undefined, writable: true, enumerable: true, configurable: true },
+      secret: true,
+      ids: [1, 2],
+      calls: [],
+    })
+  })
+
+  it('still refuses a field on an instance that cannot take it', async () => {
+    const error = errorOf(await run(`function Frozen() { return Object.freeze({}) }\nclass Tagged extends (Frozen as any) { tag: string }\nnew Tagged()`))
+    expect(error).toMatchObject({ kind: 'runtime', name: 'TypeError' })
+  })
+
+  it('gives a constructor its this, new.target, super, closures over its locals and arguments, with or without a function environment', async () => {
+    const value = valueOf(
+      await run(`class Point {
+  x: number
+  constructor(x: number) { this.x = x }
+}
+class Tracked {
+  log: unknown[] = []
+  constructor(...args: number[]) {
+    let seen = args.length
+    const later = () => seen
+    seen += 10
+    this.log.push(new.target === Tracked, (() => this)() === this, super.toString === Object.prototype.toString, later(), arguments.length)
+  }
+}
+class Labelled extends Point {
+  label: string
+  constructor(x: number) { super(x * 2); this.label = 'p' + this.x }
+}
+class Replaced { constructor() { return { replaced: true } } }
+return { point: new Point(3).x, tracked: new Tracked(1, 2).log, labelled: new Labelled(2).label, replaced: new Replaced() }`),
+    )
+    expect(value).toEqual({ point: 3, tracked: [true, true, true, 12, 2], labelled: 'p4', replaced: { replaced: true } })
+  })
+
+  it('reads what a closure captured as it is now, and a binding not yet initialized is a ReferenceError', async () => {
+    const value = valueOf(
+      await run(`let counter = 0
+const read = () => counter
+const seen = [read()]
+counter = 5
+seen.push(read())
+const early = () => later
+let caught = ''
+try { early() } catch (e) { caught = (e as Error).name + ': ' + (e as Error).message }
+let later = 1
+seen.push(early())
+return { seen, caught }`),
+    )
+    expect(value).toEqual({ seen: [0, 5, 1], caught: "ReferenceError: Cannot access 'later' before initialization" })
+  })
+
+  it('reads identifiers outside ASCII and with escapes as it reads ASCII ones', async () => {
+    const value = valueOf(await run(`const café = 1, π = 2, 𝑥 = 3, a·b = 4, \\u0062c = 5, $_9 = 6\nreturn [café, π, 𝑥, a·b, bc, $_9]`))
+    expect(value).toEqual([1, 2, 3, 4, 5, 6])
+  })
+})

@@ -296,7 +296,7 @@ async function waitingBurst(maxConcurrency) {
 // The programs are in bench/workloads.js, so bench/instructions.js and bench/interleaved.js
 // measure the same ones.
 const COMPUTE_PROGRAMS = [
-  { ...WORKLOADS_OF_ISSUE_17.fib, check: expectValue(75025) },
+  { ...WORKLOADS_OF_ISSUE_17.fib, check: expectValue(75025), withinQuickjs: 2 },
   {
     ...WORKLOADS_OF_ISSUE_17.json,
     check: ({ value }) => (value?.bytes > 1_000_000 && value.kept > 0 && value.out > 0 ? undefined : `unexpected ${JSON.stringify(value)}`),
@@ -305,6 +305,9 @@ const COMPUTE_PROGRAMS = [
   { ...WORKLOADS_OF_ISSUE_17.prepend, check: expectValue(200000) },
   { ...WORKLOADS_OF_ISSUE_17.report, check: expectValue(1618892) },
   { ...WORKLOADS_OF_ISSUE_17.tool, check: expectValue({ repos: 37, lines: 59 }) },
+  // Issue 28's call-heavy programs, each with its target against quickjs-emscripten.
+  { ...WORKLOADS_OF_ISSUE_17.pipeline, check: expectValue({ kept: 80000, top: 284, customers: 97 }), withinQuickjs: 1.5 },
+  { ...WORKLOADS_OF_ISSUE_17.classes, check: expectValue(2395600), withinQuickjs: 1.5 },
 ]
 
 async function compute(peers) {
@@ -333,6 +336,11 @@ async function compute(peers) {
     const overheadText = overhead === undefined ? 'n/a' : `${(overhead * 100).toFixed(1)}%`
     sections.push(`### ${program.name}\n\n${latencyTable(peers, results, extraRows)}\n\nBudget enforcement overhead on boa: ${overheadText}`)
     targets.push(target(`(e) budget overhead ≤30%: ${program.name}`, overheadText, overhead === undefined ? undefined : overhead <= 0.3))
+    if (program.withinQuickjs) {
+      const quickjsFaster = ratioOf(results, 'quickjs')
+      const slower = quickjsFaster && 1 / quickjsFaster
+      targets.push(target(`(e) at most ${program.withinQuickjs}x quickjs: ${program.name}`, slower && `${slower.toFixed(2)}x`, slower && slower <= program.withinQuickjs))
+    }
   }
   return {
     markdown: `${COUNTS.compute} runs per program per peer, each in a fresh realm, with generous compute and wall budgets set.\n\n${sections.join('\n\n')}`,

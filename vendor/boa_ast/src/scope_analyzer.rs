@@ -1425,6 +1425,10 @@ impl<'ast> VisitorMut<'ast> for ScopeIndexVisitor {
         if let Some(super_ref) = &mut node.super_ref {
             self.visit_expression_mut(super_ref)?;
         }
+        // Patched (code-runtime-boa): only a derived constructor is forced to have a function
+        // scope (`super()` binds its `this` there); a base one needs it as any other function
+        // does. Must match `compile_class` in boa_engine's bytecompiler.
+        let derived = node.super_ref.is_some();
         if let Some(constructor) = &mut node.constructor {
             let node = constructor;
             self.visit_function_like(
@@ -1433,7 +1437,7 @@ impl<'ast> VisitorMut<'ast> for ScopeIndexVisitor {
                 &mut node.scopes,
                 &mut node.name_scope,
                 false,
-                true,
+                derived,
             )?;
         }
         for element in &mut *node.elements {
@@ -1457,6 +1461,8 @@ impl<'ast> VisitorMut<'ast> for ScopeIndexVisitor {
         if let Some(super_ref) = &mut node.super_ref {
             self.visit_expression_mut(super_ref)?;
         }
+        // Patched (code-runtime-boa): as for a class declaration above.
+        let derived = node.super_ref.is_some();
         if let Some(constructor) = &mut node.constructor {
             self.visit_function_like(
                 &mut constructor.body,
@@ -1464,7 +1470,7 @@ impl<'ast> VisitorMut<'ast> for ScopeIndexVisitor {
                 &mut constructor.scopes,
                 &mut constructor.name_scope,
                 false,
-                true,
+                derived,
             )?;
         }
         for element in &mut *node.elements {

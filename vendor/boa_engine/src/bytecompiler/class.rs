@@ -112,8 +112,22 @@ impl ByteCompiler<'_> {
 
         let value = compiler.register_allocator.alloc();
         if let Some(expr) = &class.constructor {
-            compiler.code_block_flags |= CodeBlockFlags::HAS_FUNCTION_SCOPE;
-            let _ = compiler.push_scope(expr.scopes().function_scope());
+            // Patched (code-runtime-boa, vendor/README.md): a base class constructor gets a
+            // function environment only when it needs one, as other functions do (its `this` is
+            // the frame's); a derived one always, for `super()`. Must match boa_ast's
+            // `ScopeIndexVisitor` for classes.
+            let scopes = expr.scopes();
+            if class.super_ref.is_some()
+                || expr.contains_direct_eval()
+                || !scopes.function_scope().all_bindings_local()
+                || scopes.requires_function_scope()
+            {
+                compiler.code_block_flags |= CodeBlockFlags::HAS_FUNCTION_SCOPE;
+                let _ = compiler.push_scope(scopes.function_scope());
+            } else {
+                compiler.variable_scope = scopes.function_scope().clone();
+                compiler.lexical_scope = scopes.function_scope().clone();
+            }
 
             compiler.length = expr.parameters().length();
             compiler.params = expr.parameters().clone();
@@ -430,6 +444,8 @@ impl ByteCompiler<'_> {
                         field_compiler
                             .bytecode
                             .emit_store_undefined(value.variable());
+                        // Patched (code-runtime-boa): nothing to call per instance (`DefineField`).
+                        field_compiler.code_block_flags |= CodeBlockFlags::EMPTY_FIELD_INITIALIZER;
                         false
                     };
 
@@ -478,6 +494,8 @@ impl ByteCompiler<'_> {
                         field_compiler
                             .bytecode
                             .emit_store_undefined(value.variable());
+                        // Patched (code-runtime-boa): nothing to call per instance (`DefineField`).
+                        field_compiler.code_block_flags |= CodeBlockFlags::EMPTY_FIELD_INITIALIZER;
                     }
                     field_compiler
                         .bytecode

@@ -1250,7 +1250,17 @@ impl JsObject {
         // 3. If initializer is not empty, then
         // a. Let initValue be ? Call(initializer, receiver).
         // 4. Else, let initValue be undefined.
-        let init_value = initializer.call(&self.clone().into(), &[], context)?;
+        // Patched (code-runtime-boa): a field declared without an initializer has a function that
+        // only returns undefined; calling it (a frame and a function environment per field per
+        // instance) was most of the cost of `new` for a class with typed fields.
+        let empty = initializer
+            .downcast_ref::<OrdinaryFunction>()
+            .is_some_and(|function| function.code.is_empty_field_initializer());
+        let init_value = if empty {
+            JsValue::undefined()
+        } else {
+            initializer.call(&self.clone().into(), &[], context)?
+        };
 
         match field_record {
             // 1. Let fieldName be fieldRecord.[[Name]].

@@ -51,6 +51,10 @@ bitflags! {
         /// If the function requires a function scope.
         const HAS_FUNCTION_SCOPE = 0b1_0000_0000;
 
+        /// Patched (code-runtime-boa): the initializer of a class field declared without one
+        /// (`x: number` once its type is stripped), which `DefineField` need not call.
+        const EMPTY_FIELD_INITIALIZER = 0b10_0000_0000;
+
         /// Trace instruction execution to `stdout`.
         #[cfg(feature = "trace")]
         const TRACEABLE = 0b1000_0000_0000_0000;
@@ -302,6 +306,13 @@ impl CodeBlock {
     /// Returns true if this function requires a function scope.
     pub(crate) fn has_function_scope(&self) -> bool {
         self.flags.get().has_function_scope()
+    }
+
+    /// Patched (code-runtime-boa): see [`CodeBlockFlags::EMPTY_FIELD_INITIALIZER`].
+    pub(crate) fn is_empty_field_initializer(&self) -> bool {
+        self.flags
+            .get()
+            .contains(CodeBlockFlags::EMPTY_FIELD_INITIALIZER)
     }
 
     /// Find exception [`Handler`] in the code block given the current program counter (`pc`).

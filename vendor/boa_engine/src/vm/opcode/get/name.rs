@@ -20,6 +20,12 @@ impl GetName {
         (value, index): (RegisterOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // Patched (code-runtime-boa, vendor/README.md): the common case without cloning the locator.
+        let compiled = &context.vm.frame().code_block.bindings[usize::from(index)];
+        if let Some(result) = context.compiled_declarative_binding(compiled) {
+            context.vm.set_register(value.into(), result);
+            return Ok(());
+        }
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
