@@ -8,7 +8,9 @@ import { ADDON as CRASH_HOOKS_ADDON } from './scripts/build-crash-hooks.js'
 // substrate is built and tested on Linux so far.
 //
 // The faults a process-substrate child makes itself need the crash-hooks addon (a test-only build,
-// built first by the project's global setup), so that spec runs only in a project that loads it.
+// built first by the project's global setup), so that spec runs only in a project that loads it,
+// through the napi loader's NAPI_RS_NATIVE_LIBRARY_PATH: set in its test workers only, since in
+// vitest's own process rolldown's napi addon would read it too.
 const crashHooks = '__test__/crash-hooks.spec.ts'
 const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'codemode', 'fetch', 'structured-clone', 'strings-json', 'real-use', 'properties', 'mcp-serve', 'mcp-hostile', 'engine-behaviours'].map((name) => `__test__/${name}.spec.ts`)
 
