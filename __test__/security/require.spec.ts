@@ -26,6 +26,12 @@ describe('host capabilities', () => {
     )
   })
 
+  it('the shipped addon has no __crash, the crash-hooks test build\'s way to kill its own process', async () => {
+    await expectContained(runtime, `return typeof __crash`, (result) => {
+      expect(result.ok && result.value).toBe('undefined')
+    })
+  })
+
   it('process.env and process.binding are unreachable', async () => {
     await expectContained(runtime, `return process.env.HOME`, (result) => {
       expect(errorOf(result).name).toBe('ReferenceError')

@@ -29,6 +29,8 @@ pub mod bridge;
 pub mod clone;
 pub mod console;
 pub mod convert;
+#[cfg(feature = "crash-hooks")]
+pub mod crash_hooks;
 pub mod crypto;
 pub mod inspect;
 pub mod web;
@@ -134,6 +136,8 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     clone::register(&mut context)?;
     console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
     guard_bulk_allocations(&mut context)?;
+    #[cfg(feature = "crash-hooks")]
+    crash_hooks::register(&mut context)?;
     for lazy in &LAZY_GLOBALS {
         define_on_first_use(&mut context, lazy.names, lazy.define)?;
     }
