@@ -423,12 +423,14 @@ fn spawn_error(error: &EngineError) -> ProgramError {
     ProgramError::new(crate::error::ErrorKind::Runtime, "Error", error.to_string())
 }
 
+type SpawnTask = Box<dyn FnOnce() + Send>;
+
 /// Hands `task` (which spawns a thread) to the process's spawner thread, started on first use.
 /// Spawning takes a few hundred microseconds; Node's thread never waits for it.
-fn spawn_off_node_thread(task: Box<dyn FnOnce() + Send>) {
-    static SPAWNER: OnceLock<Mutex<Sender<Box<dyn FnOnce() + Send>>>> = OnceLock::new();
+fn spawn_off_node_thread(task: SpawnTask) {
+    static SPAWNER: OnceLock<Mutex<Sender<SpawnTask>>> = OnceLock::new();
     let spawner = SPAWNER.get_or_init(|| {
-        let (sender, tasks) = channel::<Box<dyn FnOnce() + Send>>();
+        let (sender, tasks) = channel::<SpawnTask>();
         std::thread::Builder::new()
             .name("code-runtime-spawner".into())
             .spawn(move || tasks.into_iter().for_each(|task| task()))

@@ -245,12 +245,8 @@ mod seccomp {
         rules.insert(libc::SYS_prctl, vec![prctl(libc::PR_SET_NAME)?, prctl(libc::PR_GET_NAME)?, prctl(libc::PR_SET_VMA)?]);
         // A program thread lowers its own priority (`PRIO_PROCESS` with `who` 0 is the calling
         // thread on Linux); no other process or thread.
-        let own_priority = || {
-            SeccompRule::new(vec![
-                int_arg(0, libc::PRIO_PROCESS as u64, SeccompCmpOp::Eq)?,
-                int_arg(1, 0, SeccompCmpOp::Eq)?,
-            ])
-        };
+        let own_priority =
+            || SeccompRule::new(vec![int_arg(0, libc::PRIO_PROCESS as u64, SeccompCmpOp::Eq)?, int_arg(1, 0, SeccompCmpOp::Eq)?]);
         rules.insert(libc::SYS_getpriority, vec![own_priority()?]);
         rules.insert(libc::SYS_setpriority, vec![own_priority()?]);
         Ok(rules)

@@ -400,7 +400,7 @@ mod tests {
         for (size, align) in [(96, 8), (96, 16), (88, 8), (48, 16), (24, 8), (8, 8), (200, 16)] {
             let layout = Layout::from_size_align(size, align).unwrap();
             with_small_blocks(layout, 5_000, |block, usable| {
-                assert_eq!(block as usize % align, 0);
+                assert!((block as usize).is_multiple_of(align));
                 assert_eq!(usable as isize, footprint(layout), "size {size}, align {align}");
             });
         }
@@ -412,7 +412,7 @@ mod tests {
         for (size, align) in [(1, 64), (8, 16), (100, 64), (64, 64), (4000, 128)] {
             let layout = Layout::from_size_align(size, align).unwrap();
             with_small_blocks(layout, 5_000, |block, usable| {
-                assert_eq!(block as usize % align, 0);
+                assert!((block as usize).is_multiple_of(align));
                 assert!(usable as isize <= footprint(layout), "size {size}, align {align}: usable {usable}");
             });
         }
