@@ -170,7 +170,7 @@ export interface CodeRuntimeOptions {
    * Runs and open sessions at once: a whole number >= 1, or `Infinity`. Further runs wait in a
    * queue and `createSession()` waits for a slot. Default: `os.availableParallelism() * 32`.
    * However many are admitted, at most 4 per core compute at once; a run waiting on a binding
-   * gives its turn back (README, "Substrates").
+   * gives its turn back (README, `createCodeRuntime`).
    */
   maxConcurrency?: number
   /**
