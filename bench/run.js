@@ -751,7 +751,7 @@ async function agentServer(peers) {
   const { fork } = require('node:child_process')
   const { monitorEventLoopDelay } = require('node:perf_hooks')
   const pool = require('./peers/worker-pool')
-  const agentPeers = [...peers.filter((peer) => AGENT_PEERS.includes(peer.name)), { ...pool, driver: await pool.load() }]
+  const agentPeers = [...peers.filter((peer) => AGENT_PEERS.includes(peer.name)), ...processSubstratePeer(), { ...pool, ownDriver: true, driver: await pool.load() }]
   const delays = toolDelays(AGENT.programs * AGENT_CALLS)
   const server = http.createServer((request, response) => response.end('pong'))
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -784,11 +784,12 @@ async function agentServer(peers) {
       perSecond: AGENT.programs / seconds,
       pings: summarize(latencies),
       loopP99: loopDelay.percentile(99) / 1e6,
-      growth: peakKnown ? peakRss() - before : undefined,
+      // The process substrate's children hold its realms: their peak resident sets count too.
+      growth: peakKnown ? peakRss() - before + (driver.childrenPeakRss?.() ?? 0) : undefined,
     }
   })
   server.close()
-  await agentPeers.at(-1).driver.close()
+  await Promise.all(agentPeers.filter((peer) => peer.ownDriver).map((peer) => peer.driver.close()))
   const rows = agentPeers.map((peer) => {
     const r = results[peer.name]
     if (!r.pings) return [peerLabel(peer), r.text, '', '', '', '', '']
@@ -797,7 +798,7 @@ async function agentServer(peers) {
   const boa = results.boa
   const quickjs = results.quickjs
   return {
-    markdown: `A Node HTTP server answering \`GET /ping\`, sent every 5 ms by a client in another process (bench/pinger.js, latency as that client sees it), while it runs ${AGENT.programs} programs at once, each making ${AGENT_CALLS} tool calls (a host timer of 2-20 ms, from a seeded sequence the same for every peer) and after each reply building, filtering, mapping and summing ${AGENT_ROWS} rows ("step": that computing, measured on one program alone with tools that answer at once). Each peer as it comes: boa with its defaults, quickjs-emscripten and its compute on Node's own thread, isolated-vm on its own threads, and a pool of worker_threads. Event-loop delay is \`monitorEventLoopDelay\` (resolution 1 ms) over the batch; peak RSS growth as in (d).\n\n${table(
+    markdown: `A Node HTTP server answering \`GET /ping\`, sent every 5 ms by a client in another process (bench/pinger.js, latency as that client sees it), while it runs ${AGENT.programs} programs at once, each making ${AGENT_CALLS} tool calls (a host timer of 2-20 ms, from a seeded sequence the same for every peer) and after each reply building, filtering, mapping and summing ${AGENT_ROWS} rows ("step": that computing, measured on one program alone with tools that answer at once). Each peer as it comes: boa with its defaults, boa on the process substrate (its peak RSS growth adds its children's peak resident sets, each child's whole life), quickjs-emscripten and its compute on Node's own thread, isolated-vm on its own threads, and a pool of worker_threads. Event-loop delay is \`monitorEventLoopDelay\` (resolution 1 ms) over the batch; peak RSS growth as in (d).\n\n${table(
       ['peer', 'step', 'programs/s', 'ping p50', 'ping p99', 'event-loop delay p99', 'peak RSS growth'],
       rows,
     )}`,
@@ -806,6 +807,18 @@ async function agentServer(peers) {
       target('(k) programs per second at least quickjs\'s', boa?.perSecond && quickjs?.perSecond && `${boa.perSecond.toFixed(1)} vs ${quickjs.perSecond.toFixed(1)}`, boa?.perSecond && quickjs?.perSecond ? boa.perSecond >= quickjs.perSecond : undefined),
     ],
   }
+}
+
+// This runtime on the process substrate (Linux), as a peer of its own in (k).
+function processSubstratePeer() {
+  if (process.platform !== 'linux') return []
+  const { createCodeRuntime } = require('..')
+  const runtime = createCodeRuntime({ substrate: 'process' })
+  const childrenPeakRss = () => runtime.childPids.reduce((sum, pid) => {
+    const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+)/m)
+    return sum + (match ? Number(match[1]) * 1024 : 0)
+  }, 0)
+  return [{ name: 'boa-process', note: 'this runtime on the process substrate', ownDriver: true, driver: { ...require('./peers/boa').driver(runtime), childrenPeakRss } }]
 }
 
 // A binding's reply in the durable-run programs: a small record, about 40 bytes of JSON.
