@@ -40,8 +40,9 @@ function table(headers, rows) {
   return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n')
 }
 
-function procStatus(field) {
-  const match = fs.readFileSync('/proc/self/status', 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'))
+// A numeric field of /proc/<pid>/status (this process by default).
+function procStatus(field, pid = 'self') {
+  const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'))
   return Number(match[1])
 }
 
@@ -57,7 +58,7 @@ function resetPeakRss() {
   }
 }
 
-const peakRss = () => procStatus('VmHWM') * 1024
+const peakRss = (pid = 'self') => procStatus('VmHWM', pid) * 1024
 
 // Read from the file: packages with an "exports" map refuse require('<name>/package.json').
 function packageVersion(name) {

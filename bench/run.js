@@ -814,10 +814,7 @@ function processSubstratePeer() {
   if (process.platform !== 'linux') return []
   const { createCodeRuntime } = require('..')
   const runtime = createCodeRuntime({ substrate: 'process' })
-  const childrenPeakRss = () => runtime.childPids.reduce((sum, pid) => {
-    const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+)/m)
-    return sum + (match ? Number(match[1]) * 1024 : 0)
-  }, 0)
+  const childrenPeakRss = () => runtime.childPids.reduce((sum, pid) => sum + peakRss(pid), 0)
   return [{ name: 'boa-process', note: 'this runtime on the process substrate', ownDriver: true, driver: { ...require('./peers/boa').driver(runtime), childrenPeakRss } }]
 }
 
