@@ -29,7 +29,7 @@ use crate::run::compute_slots;
 use crate::run::event_loop::{EventLoop, JobFailure};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::replay::{Event, Paused, Replay};
-use crate::source::positions::PositionMap;
+use crate::source::positions::{LineIndex, PositionMap};
 use crate::source::prepare::{self, Scope};
 use crate::source::strip;
 
@@ -464,10 +464,10 @@ impl Program {
             Language::JavaScript => prepare::script(source, self.scope)?,
         };
         *self.wiring.positions.borrow_mut() = prepared.positions;
-        let source = Source::from_bytes(prepared.script.as_bytes()).with_path(std::path::Path::new("program"));
+        let script_source = Source::from_bytes(prepared.script.as_bytes()).with_path(std::path::Path::new("program"));
         // Whatever fails before the program runs is a syntax error; whatever fails after is not,
         // whatever its name (a tool's own `SyntaxError` is a runtime failure of the program).
-        let script = Script::parse(source, None, &mut self.context).map_err(|err| self.syntax_error(err))?;
+        let script = Script::parse(script_source, None, &mut self.context).map_err(|err| self.syntax_error(err, source))?;
         let outer = script.evaluate(&mut self.context).map_err(|err| self.error_from(err))?;
         let outer = outer.as_callable().ok_or_else(|| internal("the prepared program is not a function"))?;
         let global = self.context.global_object();
@@ -638,13 +638,19 @@ impl Program {
         }
     }
 
-    /// Boa's parser refused what ours accepted.
-    fn syntax_error(&mut self, err: JsError) -> ProgramError {
+    /// Boa's parser refused what ours accepted in `program` (the source as given).
+    fn syntax_error(&mut self, err: JsError, program: &str) -> ProgramError {
         let error = self.error_from(err);
         if self.wiring.budget.stopped().is_some() {
             return error;
         }
-        ProgramError { kind: ErrorKind::Syntax, ..error }
+        // Boa words the place into the message, in the prepared script's lines and columns.
+        let placed = parse_error_place(&error.message)
+            .and_then(|(message, line, column)| Some((message, self.wiring.positions.borrow().original(line, column)?)));
+        match placed {
+            Some((message, (line, column))) => strip::syntax_error_at(&LineIndex::new(program), &error.name, message, line, column),
+            None => ProgramError { kind: ErrorKind::Syntax, ..error },
+        }
     }
 
     /// An exception nobody caught, as a 'runtime' error.
@@ -692,6 +698,13 @@ impl Program {
 /// thread ends with it.
 pub fn report_failure(sink: &Sink, execution: u32, error: ProgramError) {
     sink(ProgramEvent::Done { execution, outcome: Outcome::failed(error, true) });
+}
+
+/// A Boa parse error's message without its place, and the place: `"<message> at line L, col C"`.
+fn parse_error_place(message: &str) -> Option<(&str, u32, u32)> {
+    let (message, place) = message.rsplit_once(" at line ")?;
+    let (line, column) = place.split_once(", col ")?;
+    Some((message, line.parse().ok()?, column.parse().ok()?))
 }
 
 fn internal(message: &str) -> ProgramError {

@@ -8,8 +8,8 @@ use std::ops::Range;
 
 use swc_common::comments::SingleThreadedComments;
 use swc_common::{BytePos, Span, Spanned};
-use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pat, SeqExpr, Stmt, VarDeclKind};
-use swc_ecma_parser::{Parser, StringInput, Syntax};
+use swc_ecma_ast::{ClassDecl, Decl, Expr, FunctionBody, Ident, ObjectPatProp, Pat, SeqExpr, Stmt, UsingDecl, VarDeclKind};
+use swc_ecma_parser::{EsSyntax, Parser, StringInput, Syntax};
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::error::{ErrorKind, ProgramError};
@@ -138,9 +138,11 @@ pub fn script(body: &str, scope: Scope) -> Result<Prepared, ProgramError> {
 fn parse(body: &str) -> Result<Shelled, ProgramError> {
     let code = format!("{SHELL_OPEN}{body}{SHELL_CLOSE}");
     let start = BytePos(0);
+    // `using` declarations parse, as in TypeScript, so that the checker refuses them in its words.
+    let syntax = Syntax::Es(EsSyntax { explicit_resource_management: true, ..Default::default() });
     let fail = |e: swc_ecma_parser::error::Error| {
         // V8's words for an `await` in a function that is not async.
-        let (message, at) = match misplaced_await(&code, start, Syntax::Es(Default::default()), Some(e.span().lo)) {
+        let (message, at) = match misplaced_await(&code, start, syntax, Some(e.span().lo)) {
             Some(at) => ("await is only valid in async functions and the top level bodies of modules".into(), at),
             None => (e.kind().msg(), e.span().lo),
         };
@@ -148,7 +150,7 @@ fn parse(body: &str) -> Result<Shelled, ProgramError> {
     };
     let comments = SingleThreadedComments::default();
     let mut parser =
-        Parser::new(Syntax::Es(Default::default()), StringInput::new(&code, start, BytePos(code.len() as u32)), Some(&comments));
+        Parser::new(syntax, StringInput::new(&code, start, BytePos(code.len() as u32)), Some(&comments));
     let tree = parser.parse_script().map_err(fail)?;
     if let Some(e) = parser.take_errors().into_iter().next() {
         return Err(fail(e));
@@ -291,8 +293,8 @@ fn first_on_line(body: &str, mut at: usize, comments: &[Range<usize>]) -> bool {
     true
 }
 
-/// Refuses nesting deeper than [`MAX_NESTING`] and the runtime's reserved identifiers, and
-/// collects where literals are, whose text is not code.
+/// Refuses nesting deeper than [`MAX_NESTING`], the runtime's reserved identifiers and `using`
+/// declarations, and collects where literals are, whose text is not code.
 struct Checker {
     depth: usize,
     error: Option<(String, BytePos)>,
@@ -323,6 +325,17 @@ impl Visit for Checker {
             self.error = Some((
                 format!("identifiers starting with `{RESERVED_PREFIX}` are reserved by the runtime; rename `{}`", ident.sym),
                 ident.span.lo,
+            ));
+        }
+    }
+
+    fn visit_using_decl(&mut self, using: &UsingDecl) {
+        // Boa parses them but never disposes, and Node 20 has none: refused rather than run wrong.
+        if self.error.is_none() {
+            let keyword = if using.is_await { "await using" } else { "using" };
+            self.error = Some((
+                format!("`{keyword}` declarations are not supported (nor in Node 20); declare the resource with `const` and dispose of it in a `finally` block"),
+                using.span.lo,
             ));
         }
     }

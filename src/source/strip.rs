@@ -147,15 +147,24 @@ pub fn syntax_error(source: &str, message: &str, offset: Option<usize>) -> Progr
 /// An error of kind 'syntax' (the program never ran) named `name`, at a byte offset of the
 /// original source, with its code frame.
 pub fn source_error(source: &str, name: &str, message: &str, offset: Option<usize>) -> ProgramError {
-    let mut error = ProgramError::new(ErrorKind::Syntax, name, message);
-    if let Some(offset) = offset {
-        let index = LineIndex::new(source);
-        let (line, column) = index.line_col(offset);
-        error.line = Some(line);
-        error.column = Some(column);
-        error.code_frame = Some(index.code_frame(line, column));
-        error.stack = Some(format!("{name}: {message}\n    at program:{line}:{column}"));
+    match offset {
+        Some(offset) => {
+            let index = LineIndex::new(source);
+            let (line, column) = index.line_col(offset);
+            syntax_error_at(&index, name, message, line, column)
+        }
+        None => ProgramError::new(ErrorKind::Syntax, name, message),
     }
+}
+
+/// A 'syntax' error named `name` at a 1-based line and column of the source `index` indexes,
+/// with its code frame.
+pub fn syntax_error_at(index: &LineIndex, name: &str, message: &str, line: u32, column: u32) -> ProgramError {
+    let mut error = ProgramError::new(ErrorKind::Syntax, name, message);
+    error.line = Some(line);
+    error.column = Some(column);
+    error.code_frame = Some(index.code_frame(line, column));
+    error.stack = Some(format!("{name}: {message}\n    at program:{line}:{column}"));
     error
 }
 

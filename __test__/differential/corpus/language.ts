@@ -423,4 +423,26 @@ console.log(out)
 return out`,
 })
 
-export const language: Program[] = [...classes, ...generators, ...destructuring, ...collectionsOfMapsAndSets]
+// Words that are keywords only in some places (`using`, `of`, `async`, `get`) serve as names
+// everywhere else.
+const contextualWords = family('contextual keywords as names', {
+  'using, of, async and get as variables, parameters and properties': `const using = ['a', 'b']
+let of = 2, async = 3
+const get = (using) => using.length
+function pick(using, of) { return using[of] }
+const tools2 = { using: (x) => x * 2, of }
+using.push('c')
+console.log(using, of, async, get(using), pick(using, 1), tools2.using(of))
+const f = using => using + 1
+return [f(of), typeof using, async + of]`,
+  'using called as a function and assigned': `let log = []
+let using = (x) => log.push(x)
+using(1)
+using = (x) => log.push(x * 10)
+using(2)
+const o = { using }
+o.using(3)
+return log`,
+})
+
+export const language: Program[] = [...classes, ...generators, ...destructuring, ...collectionsOfMapsAndSets, ...contextualWords]

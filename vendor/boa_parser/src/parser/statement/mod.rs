@@ -424,12 +424,22 @@ where
         let tok = cursor.peek(0, interner).or_abrupt()?;
 
         match tok.kind().clone() {
-            TokenKind::Keyword((
-                Keyword::Function | Keyword::Class | Keyword::Const | Keyword::Using,
-                _,
-            )) => Declaration::new(self.allow_yield, self.allow_await)
-                .parse(cursor, interner)
-                .map(ast::StatementListItem::from),
+            TokenKind::Keyword((Keyword::Function | Keyword::Class | Keyword::Const, _)) => {
+                Declaration::new(self.allow_yield, self.allow_await)
+                    .parse(cursor, interner)
+                    .map(ast::StatementListItem::from)
+            }
+            // Patched (code-runtime-boa): `using` begins a declaration only before a name on the
+            // same line (`using x = ...`); otherwise it is an identifier (`using(x)`, `using = 1`).
+            TokenKind::Keyword((Keyword::Using, _))
+                if cursor
+                    .peek_no_skip_line_term(1, interner)?
+                    .is_some_and(|next| binding_name_start(next.kind())) =>
+            {
+                Declaration::new(self.allow_yield, self.allow_await)
+                    .parse(cursor, interner)
+                    .map(ast::StatementListItem::from)
+            }
             TokenKind::Keyword((Keyword::Let, false))
                 if allowed_token_after_let(cursor.peek(1, interner)?) =>
             {
@@ -443,6 +453,10 @@ where
                 if let Some(next_tok) = cursor.peek_no_skip_line_term(1, interner)?
                     && next_tok.kind() != &TokenKind::LineTerminator
                     && matches!(next_tok.kind(), TokenKind::Keyword((Keyword::Using, false)))
+                    // Patched (code-runtime-boa): `await using(x)` awaits a call.
+                    && cursor
+                        .peek_no_skip_line_term(2, interner)?
+                        .is_some_and(|name| binding_name_start(name.kind()))
                 {
                     return Declaration::new(self.allow_yield, self.allow_await)
                         .parse(cursor, interner)
@@ -1031,4 +1045,22 @@ where
                 .map(Self::Output::StatementListItem),
         }
     }
+}
+
+/// Patched (code-runtime-boa): whether a token can begin the name a `using` declaration binds,
+/// which tells `using x = ...` from `using` as an identifier.
+fn binding_name_start(kind: &TokenKind) -> bool {
+    matches!(
+        kind,
+        TokenKind::IdentifierName(_)
+            | TokenKind::Keyword((
+                Keyword::Yield
+                    | Keyword::Await
+                    | Keyword::Let
+                    | Keyword::Async
+                    | Keyword::Of
+                    | Keyword::Using,
+                _
+            ))
+    )
 }

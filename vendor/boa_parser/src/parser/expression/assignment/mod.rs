@@ -97,8 +97,9 @@ where
                     .parse(cursor, interner);
             }
             // ArrowFunction[?In, ?Yield, ?Await] -> ArrowParameters[?Yield, ?Await] -> BindingIdentifier[?Yield, ?Await]
+            // Patched (code-runtime-boa): `using` is an identifier outside a `using` declaration.
             TokenKind::IdentifierName(_)
-            | TokenKind::Keyword((Keyword::Yield | Keyword::Await, _)) => {
+            | TokenKind::Keyword((Keyword::Yield | Keyword::Await | Keyword::Using, _)) => {
                 cursor.set_goal(InputElement::Div);
 
                 // Because we already peeked the identifier token, there may be a line terminator before the identifier token.
@@ -133,7 +134,8 @@ where
                             peek_1,
                             TokenKind::IdentifierName(_)
                                 | TokenKind::Keyword((
-                                    Keyword::Yield | Keyword::Await | Keyword::Of,
+                                    // Patched (code-runtime-boa): `async using => ...`.
+                                    Keyword::Yield | Keyword::Await | Keyword::Of | Keyword::Using,
                                     _
                                 ))
                         ) && matches!(

@@ -188,9 +188,10 @@ where
                 cursor.advance(interner);
                 Ok(node.into())
             }
+            // Patched (code-runtime-boa): `using` is an identifier outside a `using` declaration.
             TokenKind::IdentifierName(_)
             | TokenKind::Keyword((
-                Keyword::Let | Keyword::Yield | Keyword::Await | Keyword::Of,
+                Keyword::Let | Keyword::Yield | Keyword::Await | Keyword::Of | Keyword::Using,
                 _,
             )) => IdentifierReference::new(self.allow_yield, self.allow_await)
                 .parse(cursor, interner)

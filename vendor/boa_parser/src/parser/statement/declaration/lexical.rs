@@ -151,6 +151,20 @@ where
             _ => unreachable!("unknown token found: {:?}", tok),
         };
 
+        // Patched (code-runtime-boa): Boa parses `using` declarations but never disposes of their
+        // resources (and failed to compile one at a function's top level); refused, as Node 20
+        // does, rather than run wrong.
+        if matches!(
+            lexical_declaration,
+            ast::declaration::LexicalDeclaration::Using(_)
+                | ast::declaration::LexicalDeclaration::AwaitUsing(_)
+        ) {
+            return Err(Error::general(
+                "`using` declarations are not supported; dispose of the resource in a `finally` block",
+                tok.span().start(),
+            ));
+        }
+
         if !self.loop_init {
             cursor.expect_semicolon("lexical declaration", interner)?;
         }
@@ -184,8 +198,14 @@ pub(crate) fn allowed_token_after_let(token: Option<&Token>) -> bool {
         token.map(Token::kind),
         Some(
             TokenKind::IdentifierName(_)
+                // Patched (code-runtime-boa): `let using = ...`.
                 | TokenKind::Keyword((
-                    Keyword::Await | Keyword::Yield | Keyword::Let | Keyword::Async | Keyword::Of,
+                    Keyword::Await
+                        | Keyword::Yield
+                        | Keyword::Let
+                        | Keyword::Async
+                        | Keyword::Of
+                        | Keyword::Using,
                     _
                 ))
                 | TokenKind::Punctuator(Punctuator::OpenBlock | Punctuator::OpenBracket),

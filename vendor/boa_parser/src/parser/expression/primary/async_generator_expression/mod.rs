@@ -76,7 +76,8 @@ where
         let (name, name_span) = match token.kind() {
             TokenKind::IdentifierName(_)
             | TokenKind::Keyword((
-                Keyword::Yield | Keyword::Await | Keyword::Async | Keyword::Of,
+                // Patched (code-runtime-boa): `function using() {}` as an expression.
+                Keyword::Yield | Keyword::Await | Keyword::Async | Keyword::Of | Keyword::Using,
                 _,
             )) => {
                 let span = token.span();
