@@ -4,13 +4,13 @@ import { ADDON as CRASH_HOOKS_ADDON } from './scripts/build-crash-hooks.js'
 
 // Every spec runs on the thread substrate; the suites of runs, sessions and what crosses the
 // bridge run again on the process substrate, through the same tests (`../index.js` resolves to
-// a version of the package whose runtimes default to `substrate: 'process'`). The process
-// substrate is built and tested on Linux so far.
+// a version of the package whose runtimes default to `substrate: 'process'`), on Linux and macOS
+// (where the release workflow tests it); Windows has no process substrate yet.
 //
 // The faults a process-substrate child makes itself need the crash-hooks addon (a test-only build,
-// built first by the project's global setup), so that spec runs only in a project that loads it,
-// through the napi loader's NAPI_RS_NATIVE_LIBRARY_PATH: set in its test workers only, since in
-// vitest's own process rolldown's napi addon would read it too.
+// built with cargo by the project's global setup, on Linux), so that spec runs only in a project
+// that loads it, through the napi loader's NAPI_RS_NATIVE_LIBRARY_PATH: set in its test workers
+// only, since in vitest's own process rolldown's napi addon would read it too.
 const crashHooks = '__test__/crash-hooks.spec.ts'
 const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'codemode', 'fetch', 'structured-clone', 'strings-json', 'real-use', 'properties', 'mcp-serve', 'mcp-hostile', 'engine-behaviours'].map((name) => `__test__/${name}.spec.ts`)
 
@@ -18,11 +18,12 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'thread', include: ['__test__/**/*.spec.ts'], exclude: [...configDefaults.exclude, crashHooks] } },
-      ...(process.platform !== 'linux' ? [] : [{
+      ...(process.platform !== 'linux' && process.platform !== 'darwin' ? [] : [{
         extends: true,
         test: { name: 'process', include: onBothSubstrates, env: { TEST_SUBSTRATE: 'process' } },
         resolve: { alias: [{ find: /^\.\.\/index(\.js)?$/, replacement: path.resolve(__dirname, '__test__/substrate/process.ts') }] },
-      }, {
+      }]),
+      ...(process.platform !== 'linux' ? [] : [{
         extends: true,
         test: { name: 'crash-hooks', include: [crashHooks], globalSetup: ['__test__/crash-hooks.setup.ts'], env: { NAPI_RS_NATIVE_LIBRARY_PATH: CRASH_HOOKS_ADDON } },
       }]),

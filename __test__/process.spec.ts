@@ -12,7 +12,28 @@ import type { CodeRuntime } from '../index.js'
 import { deferred, errorOf, ROOT, runInChild, until, valueOf, within } from './helpers.js'
 
 const childPids = (runtime: CodeRuntime) => (runtime as unknown as { childPids: number[] }).childPids
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'))
+const linux = process.platform === 'linux'
+const macos = process.platform === 'darwin'
+/** Running, not a zombie. Elsewhere than Linux a signal 0 answers: the host reaps its children,
+ * and launchd the orphans of a host that exited. */
+const alive = (pid: number) => {
+  if (linux) return existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The child executable fenced in as the host starts it, then trying what its fence refuses
+ * (`--probe-fence`), with a pipe as descriptor 3 for the fence to close. */
+function probeFence() {
+  const native = path.join(ROOT, 'lib', 'native')
+  const addon = readdirSync(native).find((file) => file.endsWith('.node'))!
+  const child = path.join(native, 'code-runtime-boa-child')
+  return spawnSync(child, [path.join(native, addon), String(process.pid), '--probe-fence'], { env: {}, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], encoding: 'utf8' })
+}
 
 /** The child holding the run that is waiting in `binding`: the one pid that appeared for it. */
 async function childRunning(runtime: CodeRuntime, started: Promise<void>) {
@@ -22,7 +43,7 @@ async function childRunning(runtime: CodeRuntime, started: Promise<void>) {
   return pids
 }
 
-describe.runIf(process.platform === 'linux')('the process substrate', () => {
+describe.runIf(linux || macos)('the process substrate', () => {
   const runtimes: CodeRuntime[] = []
   const processRuntime = (options: Parameters<typeof createCodeRuntime>[0] = {}) => {
     const runtime = createCodeRuntime({ substrate: 'process', ...options })
@@ -114,7 +135,7 @@ describe.runIf(process.platform === 'linux')('the process substrate', () => {
     for (const pid of pids) expect(alive(pid)).toBe(false)
   })
 
-  it('fences the child in before it reads a program: no new privileges, no environment, / as its directory, only its pipes', async () => {
+  it.runIf(linux)('fences the child in before it reads a program: no new privileges, no environment, / as its directory, only its pipes', async () => {
     process.env.CODE_RUNTIME_BOA_TEST_SECRET = 'not for the child'
     const runtime = processRuntime({ pool: { minWarm: 1, maxChildren: 1 } })
     await runtime.run({ source: 'return 1' })
@@ -128,17 +149,27 @@ describe.runIf(process.platform === 'linux')('the process substrate', () => {
     expect(readFileSync(`/proc/${pid}/limits`, 'utf8')).toMatch(/^Max core file size\s+0\s+0/m)
   })
 
-  it('kills a child that makes a system call its filter refuses (a socket), after refusing it a file', () => {
-    const native = path.join(ROOT, 'lib', 'native')
-    const addon = readdirSync(native).find((file) => file.endsWith('.node'))!
-    const probe = spawnSync(path.join(native, 'code-runtime-boa-child'), [path.join(native, addon), String(process.pid), '--probe-fence'], { env: {} })
-    // exit status 68 would say the file opened, 69 that the socket call returned
+  it.runIf(linux)('kills a child that makes a system call its filter refuses (a socket), after refusing it a file and closing what it inherited', () => {
+    const probe = probeFence()
+    expect(probe.stderr).toMatch(/^keep inherited descriptor 3: refused \(Bad file descriptor/m)
+    expect(probe.stderr).toMatch(/^open \/etc\/passwd: refused \(Permission denied/m)
+    expect(probe.stderr).not.toContain('ALLOWED')
     expect({ status: probe.status, signal: probe.signal }).toEqual({ status: null, signal: 'SIGSYS' })
+  })
+
+  it.runIf(macos)('sandboxes the child: files, the network and new processes refused, what it inherited closed', () => {
+    const probe = probeFence()
+    expect(probe.stderr).toMatch(/^keep inherited descriptor 3: refused \(Bad file descriptor/m)
+    expect(probe.stderr).toMatch(/^open \/etc\/passwd: refused \(Operation not permitted/m)
+    expect(probe.stderr).toMatch(/^connect to 127\.0\.0\.1:9: refused \((Operation not permitted|Permission denied)/m)
+    expect(probe.stderr).toMatch(/^fork: refused \(/m)
+    // 68 says something got through, 67 that the sandbox could not be entered
+    expect({ status: probe.status, signal: probe.signal, allowed: probe.stderr.includes('ALLOWED') }).toEqual({ status: 0, signal: null, allowed: false })
   })
 
   it('names the missing child executable and the platform package', () => {
     expect(() => createCodeRuntime({ substrate: 'process', pool: { childExecutable: '/nonexistent/code-runtime-boa-child' } })).toThrow(
-      /\/nonexistent\/code-runtime-boa-child.*code-runtime-boa-linux-/,
+      /\/nonexistent\/code-runtime-boa-child.*code-runtime-boa-(linux|darwin)-/,
     )
   })
 
@@ -154,7 +185,7 @@ describe.runIf(process.platform === 'linux')('the process substrate', () => {
  * a compromised engine could. The host must end that run as crashed, never call a binding it was
  * not given, and go on.
  */
-describe.runIf(process.platform === 'linux')('a hostile child', () => {
+describe.runIf(linux || macos)('a hostile child', () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'hostile-child-'))
   const impostor = (name: string, afterRun: string) => {
     const file = path.join(directory, name)
@@ -210,4 +241,10 @@ process.stdin.on('data', (chunk) => {
       await runtime.dispose()
     }, 30_000)
   }
+})
+
+describe.runIf(process.platform === 'win32')('the process substrate on Windows', () => {
+  it('is refused with what to use instead: its child is not fenced in there yet', () => {
+    expect(() => createCodeRuntime({ substrate: 'process' })).toThrow(/runs on Linux and macOS only so far.*substrate: 'thread'/)
+  })
 })

@@ -51,9 +51,18 @@ function checkPool(pool, maxConcurrency) {
   }
 }
 
+/** Where the process substrate's child fences itself in (src/bin/code-runtime-boa-child/fence/). */
+const PROCESS_SUBSTRATE_PLATFORMS = ['linux', 'darwin']
+
 /** The addon for `substrate`, or an error saying what is missing and where it comes from. */
 function nativeRuntime(substrate, limits, enforceBudgets, maxWorkers, pool) {
   if (substrate === 'thread') return new NativeRuntime(limits, enforceBudgets, maxWorkers)
+  if (!PROCESS_SUBSTRATE_PLATFORMS.includes(process.platform)) {
+    throw new Error(
+      `createCodeRuntime({ substrate: 'process' }): the process substrate runs on Linux and macOS only so far (here, ${process.platform}, ` +
+        "its child could not be fenced in; see SECURITY.md); use substrate: 'thread', the default",
+    )
+  }
   try {
     return new NativeRuntime(limits, enforceBudgets, maxWorkers, checkPool(pool, maxWorkers ?? DEFAULT_MAX_CHILDREN))
   } catch (error) {

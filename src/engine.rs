@@ -455,6 +455,7 @@ enum Prefault {
 /// the CPU the host leaves. Not lower: against other processes on a shared machine a program
 /// thread still gets a ninth of a nice-0 thread's share, so wall budgets hold. Compute budgets
 /// count the thread's CPU time and are unchanged.
+#[cfg(target_os = "linux")]
 const PROGRAM_THREAD_NICE: libc::c_int = 10;
 
 /// Lowers the calling thread's priority [`PROGRAM_THREAD_NICE`] below the one it inherited

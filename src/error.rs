@@ -17,7 +17,9 @@ pub enum ErrorKind {
     Paused,
     /// A resumed program did something else on replay than the token's log holds.
     Replay,
-    /// The child process running the program died or broke the protocol (`process` substrate).
+    /// The child process running the program died or broke the protocol (`process` substrate,
+    /// which Windows does not have).
+    #[cfg_attr(not(unix), allow(dead_code))]
     Crashed,
 }
 

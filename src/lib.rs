@@ -390,7 +390,7 @@ fn process_substrate(defaults: LimitOverrides, enforce_budgets: bool, pool: Proc
 
 #[cfg(not(unix))]
 fn process_substrate(_: LimitOverrides, _: bool, _: ProcessPoolOptions) -> Result<Substrate> {
-    Err(Error::new(Status::GenericFailure, "the process substrate runs on Linux and macOS so far; use substrate: 'thread' here"))
+    Err(Error::new(Status::GenericFailure, "the process substrate runs on Linux and macOS only so far; use substrate: 'thread'"))
 }
 
 /// The file this library was loaded from (the `.node`), which the child loads too.
