@@ -73,4 +73,23 @@ describe('program threads on the host', () => {
     })
   }
 
+  it('admits by default hundreds of runs that only wait on their tools, all at once', async () => {
+    // Computing is bounded apart from maxConcurrency, so its default bounds memory: a run per MiB
+    // of a quarter of the machine's memory (300 on any machine with 1.2 GiB or more).
+    const admitting = createCodeRuntime()
+    try {
+      const count = 300
+      let waiting = 0
+      const gate = deferred()
+      const bindings = { tool: () => { waiting++; return gate.promise } }
+      const runs = Array.from({ length: count }, (_, i) => admitting.run({ source: `await tool(); return ${i}`, bindings }))
+      await until(() => waiting === count, 60_000)
+      expect(waiting).toBe(count)
+      gate.resolve()
+      const values = (await Promise.all(runs)).map(valueOf)
+      expect(values).toEqual(Array.from({ length: count }, (_, i) => i))
+    } finally {
+      await admitting.dispose()
+    }
+  }, 90_000)
 })

@@ -4,7 +4,7 @@
 // on an addon thread and answers its binding calls until the `done` event resolves the run. A
 // resume is a run of the program its token holds, replayed to its pause (lib/durable.js).
 
-const { availableParallelism } = require('node:os')
+const { totalmem } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
 const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
 const { flattenBindings, answerCall, nativePort, withBytes } = require('./bridge.js')
@@ -14,9 +14,13 @@ const { TokenKeys, journalFor, pausedResult, resumption, refusedResult } = requi
 const { checkFetchPolicy, fetchBindings, DEFAULT_MAX_FETCH_BYTES } = require('./network.js')
 const { hostPlatform } = require('./platforms.js')
 
-/** Programs and sessions running at once by default: plenty for programs that mostly wait on
- * their tools, while a burst of thousands queues instead of starting thousands of threads. */
-const DEFAULT_MAX_CONCURRENCY = availableParallelism() * 32
+/** Runs and sessions admitted at once by default. What they cost together is memory and threads,
+ * not CPU (at most 4 per core compute at once, src/run/compute_slots.rs): a quarter of the
+ * memory the process may use, at 1 MiB a run (one waiting on a tool holds about a third of that),
+ * and at most 10,000 threads (each stack takes two of the 65,530 memory mappings Linux allows a
+ * process by default). A burst of thousands of runs waiting on slow tools then waits as long as
+ * the tools take, not in a queue. */
+const DEFAULT_MAX_CONCURRENCY = Math.max(1, Math.min(10_000, Math.floor(Math.min(totalmem(), process.constrainedMemory?.() || Infinity) / 4 / 2 ** 20)))
 
 const SUBSTRATES = ['thread', 'process']
 /** The process substrate's pool: children kept warm, children at most (each holds one run or

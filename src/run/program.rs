@@ -132,11 +132,14 @@ const QUICK_REPLY: Duration = Duration::from_micros(200);
 
 /// A wait on the host longer than this gives the OS back the stack pages the run touched below
 /// the waiting frame (parsing and compiling touch about 180 KiB; a run waiting on a slow tool
-/// would hold them for as long as it waits). Shorter waits skip the system call.
+/// would hold them for as long as it waits) and the heap pages it freed. Shorter waits skip the
+/// system calls.
 const LONG_WAIT: Duration = Duration::from_millis(1);
 
-/// Stack kept touched below the waiting frame, for the frames the reply's handling needs at once.
-const WAITING_STACK_KEPT_BYTES: usize = 32 * 1024;
+/// Stack kept touched below the waiting frame. The reply's handling touches the rest again (a page
+/// fault per 4 KiB, microseconds after a wait of a millisecond or more); 32 KiB kept cost each
+/// waiting run 28 KB more (bench (d), 1,000 waiting at once).
+const WAITING_STACK_KEPT_BYTES: usize = 4 * 1024;
 
 /// The spin for each wait, adapted to how fast the host has been replying.
 struct ReplyWait {
@@ -159,6 +162,9 @@ impl ReplyWait {
         let message = match inbox.recv_until(deadline.min(started + LONG_WAIT), spin) {
             Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
                 crate::engine::release_stack_below(WAITING_STACK_KEPT_BYTES);
+                // What parsing and compiling freed stays resident in this thread's heap until it
+                // allocates again: 8 KB per waiting run, for 10-30 µs.
+                memory::release_freed();
                 compute_slots::give_back();
                 let message = inbox.recv_timeout(deadline.saturating_duration_since(Instant::now()));
                 compute_slots::take(budget);
