@@ -608,7 +608,7 @@ impl Program {
         match convert::to_json(value, bounds, &mut self.context) {
             Ok(value) => Ok(value),
             Err(Failure::Refused(refused)) => {
-                Err(ProgramError::new(ErrorKind::Result, "ResultError", format!("the return value cannot be sent back: {refused}")))
+                Err(unsendable_result(&refused))
             }
             Err(Failure::Thrown(err)) => Err(self.error_from(err)),
         }
@@ -696,6 +696,12 @@ pub fn report_failure(sink: &Sink, execution: u32, error: ProgramError) {
 
 fn internal(message: &str) -> ProgramError {
     ProgramError::new(ErrorKind::Runtime, "InternalError", message)
+}
+
+/// The error of a return value that cannot cross to the host; the process substrate's host gives
+/// the same for a child's result over maxResultBytes.
+pub fn unsendable_result(refused: &crate::error::ConversionError) -> ProgramError {
+    ProgramError::new(ErrorKind::Result, "ResultError", format!("the return value cannot be sent back: {refused}"))
 }
 
 #[cfg(test)]
