@@ -25,7 +25,7 @@ pub enum WireError {
     Malformed(&'static str),
 }
 
-/// The most of a frame's claimed length reserved before its bytes arrive.
+/// The most of a part's claimed length allocated before its bytes arrive.
 const RESERVED_BYTES: usize = 16 << 20;
 
 /// A frame as one block of bytes, for a writer thread to send.
@@ -99,10 +99,16 @@ fn read_part(from: &mut impl Read, left: &mut usize) -> Result<Vec<u8>, WireErro
         return Err(WireError::Malformed("a part is longer than its frame"));
     }
     *left -= length;
-    // Reserved up front up to a bound, so a large part is read once, not regrown; past the
-    // bound it grows as bytes arrive, so a peer that claims a huge part and sends nothing holds
-    // little memory.
-    let mut part = Vec::with_capacity(length.min(RESERVED_BYTES));
+    if length <= RESERVED_BYTES {
+        // Zeroed memory of this size comes fresh from the system, untouched until bytes arrive,
+        // and is filled with reads as large as the pipe has.
+        let mut part = vec![0u8; length];
+        read_exactly(from, &mut part)?;
+        return Ok(part);
+    }
+    // Past the bound it grows as bytes arrive, so a peer that claims a huge part and sends
+    // nothing holds little memory.
+    let mut part = Vec::with_capacity(RESERVED_BYTES);
     from.take(length as u64).read_to_end(&mut part)?;
     if part.len() < length {
         return Err(WireError::Malformed("the pipe closed inside a frame"));
