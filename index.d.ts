@@ -201,7 +201,12 @@ export interface ProcessPoolOptions {
   maxChildren?: number
   /** Runs a child serves before a fresh one replaces it. Default 100; 1 gives every run a new process. */
   runsPerChild?: number
-  /** The child executable to start instead of the one beside the addon. */
+  /**
+   * The child executable to start instead of the one beside the addon, for a layout that moves
+   * the `.node` away from it. It must be trusted: this package's `code-runtime-boa-child` of the
+   * same version. It runs with the host's user rights and fences itself in, so another executable
+   * runs unfenced. See README "Substrates".
+   */
   childExecutable?: string
 }
 

@@ -241,6 +241,56 @@ process.stdin.on('data', (chunk) => {
       await runtime.dispose()
     }, 30_000)
   }
+  // An honest child refuses a value over maxResultBytes itself; the host counts the result the
+  // same way, so one that does not is caught at the same byte, with the thread substrate's error.
+  describe('reports a result the engine would have refused', () => {
+    const limit = 1024
+    const stats = { computeMs: 0, wallMs: 0, bindingCalls: 0, memoryBytes: 0 }
+    const reporting = (name: string, outcome: object, buffers = '[]') => {
+      const event = JSON.stringify({ kind: 'done', execution: 0, outcome: { ok: true, logs: [], stats, realmLost: false, ...outcome } })
+      return impostor(name, `send(frame(${JSON.stringify(event)}, ${buffers}))`)
+    }
+    const runOn = async (childExecutable: string) => {
+      const runtime = createCodeRuntime({ substrate: 'process', limits: { maxResultBytes: limit }, pool: { childExecutable } })
+      const result = await within(runtime.run({ source: 'return 1' }), 20_000, 'the run on a hostile child')
+      await runtime.dispose()
+      return result
+    }
+    const onThreads = async (source: string) => {
+      const runtime = createCodeRuntime({ substrate: 'thread', limits: { maxResultBytes: limit } })
+      const result = await runtime.run({ source })
+      await runtime.dispose()
+      return result
+    }
+
+    it('a string one byte over the limit ends the run with the error the thread substrate gives', async () => {
+      // A string counts its UTF-8 bytes and its two quotes.
+      const expected = errorOf(await onThreads(`return 'x'.repeat(${limit - 1})`))
+      const error = errorOf(await runOn(reporting('result-over', { value: 'x'.repeat(limit - 1) })))
+      expect(error.kind).toBe('result')
+      expect({ kind: error.kind, name: error.name, message: error.message }).toEqual({ kind: expected.kind, name: expected.name, message: expected.message })
+    }, 30_000)
+
+    it('nested data at the limit passes and one byte more does not', async () => {
+      // {"k":[true,"a…"]}: the object 2, its key 1 + 4, the array 2 + a byte per element, true 5,
+      // and the string its length + 2: 18 beside the string's length.
+      const value = (length: number) => ({ k: [true, 'a'.repeat(length)] })
+      const fits = limit - 18
+      expect((await onThreads(`return ${JSON.stringify(value(fits))}`)).ok).toBe(true)
+      expect(errorOf(await onThreads(`return ${JSON.stringify(value(fits + 1))}`)).kind).toBe('result')
+      const passed = await runOn(reporting('result-at-limit', { value: value(fits) }))
+      expect(passed.ok && passed.value).toEqual(value(fits))
+      expect(errorOf(await runOn(reporting('result-past-limit', { value: value(fits + 1) }))).kind).toBe('result')
+    }, 30_000)
+
+    it('binary data beside the JSON counts its bytes', async () => {
+      const bytes = (length: number) => `[Buffer.alloc(${length})]`
+      const over = errorOf(await runOn(reporting('bytes-over', { value: null, bytes: [{ at: [], kind: 'Uint8Array' }] }, bytes(limit + 1))))
+      expect(over.kind).toBe('result')
+      const at = await runOn(reporting('bytes-at-limit', { value: null, bytes: [{ at: [], kind: 'Uint8Array' }] }, bytes(limit)))
+      expect(at.ok && (at.value as Uint8Array).length).toBe(limit)
+    }, 30_000)
+  })
 })
 
 describe.runIf(process.platform === 'win32')('the process substrate on Windows', () => {

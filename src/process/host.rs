@@ -10,17 +10,17 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::{ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::Request;
+use super::outbox::Outbox;
 use super::wire::{self, Frame, WireError};
 use crate::engine::EngineError;
-use crate::error::{ErrorKind, ProgramError};
+use crate::error::{ConversionError, ErrorKind, ProgramError};
 use crate::realm::console::TRUNCATION_MARKER;
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
-use crate::run::program::{Language, Outcome, ProgramEvent, json_text};
+use crate::run::program::{Language, Outcome, ProgramEvent, json_text, unsendable_result};
 
 /// Where a lease's events go: the JSON text and buffers, exactly as the thread substrate's sink
 /// hands them to Node.
@@ -51,8 +51,10 @@ pub struct ProcessPool {
     defaults: Limits,
     options: PoolOptions,
     state: Mutex<PoolState>,
-    /// Children's host threads running; dispose waits for none.
+    /// Children's host threads and the watchdog running; dispose waits for none.
     threads: Condvar,
+    /// A deadline was set or moved, or the pool is disposed: the watchdog looks again.
+    deadlines: Condvar,
     next_id: AtomicU32,
     disposed: AtomicBool,
 }
@@ -71,15 +73,19 @@ struct PoolState {
     starting: usize,
     /// Children alive or starting: each has a host thread.
     threads: usize,
+    /// The watchdog thread runs.
+    watching: bool,
 }
 
 struct Child {
     pid: u32,
-    outbox: Mutex<Option<Sender<Vec<u8>>>>,
+    outbox: Arc<Outbox>,
     lease: Mutex<Option<Arc<Lease>>>,
     runs: AtomicU32,
     /// Set once the child has exited and before it is reaped: no signal may reach its pid after.
     exited: Mutex<bool>,
+    /// Killed by the watchdog: its lease's deadline passed first.
+    late: AtomicBool,
 }
 
 /// A run or session, and what its child may send for it.
@@ -113,6 +119,15 @@ struct Checks {
     last_call: Option<u32>,
 }
 
+/// What a child's event is, once checked.
+enum Checked {
+    Event,
+    /// It ends the execution.
+    Done,
+    /// It ends the execution with a result larger than maxResultBytes (the limit).
+    ResultTooLarge(usize),
+}
+
 /// The parts of an event the host checks; the rest is skipped, not built.
 #[derive(serde::Deserialize)]
 struct EventHead {
@@ -138,9 +153,79 @@ struct CallHead {
 
 #[derive(serde::Deserialize)]
 struct OutcomeHead {
+    value: Option<ResultSize>,
     logs: Vec<LogHead>,
     #[serde(default)]
     bytes: Vec<serde::de::IgnoredAny>,
+}
+
+/// A return value's size as the child's engine counts it against maxResultBytes
+/// (`realm::convert`), read from its JSON without building it. A null counts nothing: JSON also
+/// spells a binary value's place and an array's hole that way, which the engine counts as nothing
+/// (or as the bytes beside the JSON), so an honest child's result is never counted larger than
+/// its engine counted it.
+struct ResultSize(usize);
+
+impl<'de> serde::Deserialize<'de> for ResultSize {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(ResultSizeVisitor)
+    }
+}
+
+struct ResultSizeVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ResultSizeVisitor {
+    type Value = ResultSize;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a JSON value")
+    }
+
+    fn visit_unit<E>(self) -> Result<ResultSize, E> {
+        Ok(ResultSize(0))
+    }
+
+    fn visit_none<E>(self) -> Result<ResultSize, E> {
+        Ok(ResultSize(0))
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<ResultSize, E> {
+        Ok(ResultSize(5))
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<ResultSize, E> {
+        Ok(ResultSize(24))
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<ResultSize, E> {
+        Ok(ResultSize(24))
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<ResultSize, E> {
+        Ok(ResultSize(24))
+    }
+
+    fn visit_str<E>(self, text: &str) -> Result<ResultSize, E> {
+        Ok(ResultSize(text.len() + 2))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut items: A) -> Result<ResultSize, A::Error> {
+        let mut size = 2usize;
+        while let Some(ResultSize(item)) = items.next_element()? {
+            // Each element counts a byte of its own as well.
+            size = size.saturating_add(1).saturating_add(item);
+        }
+        Ok(ResultSize(size))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut entries: A) -> Result<ResultSize, A::Error> {
+        let mut size = 2usize;
+        while let Some(key) = entries.next_key::<std::borrow::Cow<'de, str>>()? {
+            let ResultSize(value) = entries.next_value()?;
+            size = size.saturating_add(key.len() + 4).saturating_add(value);
+        }
+        Ok(ResultSize(size))
+    }
 }
 
 impl ProcessPool {
@@ -172,9 +257,11 @@ impl ProcessPool {
             options,
             state: Mutex::default(),
             threads: Condvar::new(),
+            deadlines: Condvar::new(),
             next_id: AtomicU32::new(1),
             disposed: AtomicBool::new(false),
         });
+        pool.start_watchdog().map_err(|err| format!("the process substrate's watchdog thread could not start: {err}"))?;
         for _ in 0..options.min_warm.min(options.max_children) {
             pool.start_child(&mut lock(&pool.state));
         }
@@ -223,6 +310,7 @@ impl ProcessPool {
         let mut checks = self.checks(execution, &limits);
         checks.start_clock();
         *lock(&lease.checks) = checks;
+        self.deadline_changed();
         lease.send(&Request::Execute { execution, source, language, limits }, &[]).then_some(()).ok_or(EngineError::NoSession(session))
     }
 
@@ -251,6 +339,7 @@ impl ProcessPool {
             None => {
                 if let Some(lease) = self.find(id) {
                     lock(&lease.checks).stopped();
+                    self.deadline_changed();
                     lease.send(&Request::Stop { disposed: reason == StopReason::Disposed }, &[]);
                 }
             }
@@ -285,6 +374,7 @@ impl ProcessPool {
         self.disposed.store(true, Ordering::Release);
         let (waiting, children) = {
             let mut state = lock(&self.state);
+            self.deadlines.notify_all();
             (state.waiting.drain(..).collect::<Vec<_>>(), state.children.clone())
         };
         for lease in waiting {
@@ -300,7 +390,7 @@ impl ProcessPool {
     pub fn dispose(&self) {
         self.shut_down();
         let mut state = lock(&self.state);
-        while state.threads > 0 {
+        while state.threads > 0 || state.watching {
             state = self.threads.wait(state).unwrap_or_else(PoisonError::into_inner);
         }
     }
@@ -331,7 +421,10 @@ impl ProcessPool {
         let mut state = lock(&self.state);
         state.leases.push(lease.clone());
         match state.idle.pop() {
-            Some(child) => child.take(&lease),
+            Some(child) => {
+                child.take(&lease);
+                self.deadlines.notify_all();
+            }
             None => {
                 state.waiting.push_back(lease);
                 if state.threads < self.options.max_children && state.starting < state.waiting.len() {
@@ -348,6 +441,53 @@ impl ProcessPool {
 
     fn forget(&self, lease: &Lease) {
         lock(&self.state).leases.retain(|held| held.id != lease.id);
+    }
+
+    /// Wakes the watchdog to look at the deadlines again. Taking the pool's lock first means it
+    /// is either about to look or waiting, so the wake is not lost.
+    fn deadline_changed(&self) {
+        let _state = lock(&self.state);
+        self.deadlines.notify_all();
+    }
+
+    /// One thread for the whole pool kills each child still running past its lease's deadline.
+    /// It sleeps until the next deadline, or until one is set: an idle pool wakes no thread.
+    fn start_watchdog(self: &Arc<Self>) -> std::io::Result<()> {
+        let pool = self.clone();
+        lock(&self.state).watching = true;
+        let started = std::thread::Builder::new().name("code-runtime-watchdog".into()).spawn(move || {
+            pool.watch_deadlines();
+            lock(&pool.state).watching = false;
+            pool.threads.notify_all();
+        });
+        if started.is_err() {
+            lock(&self.state).watching = false;
+        }
+        started.map(drop)
+    }
+
+    fn watch_deadlines(&self) {
+        let mut state = lock(&self.state);
+        while !self.disposed.load(Ordering::Acquire) {
+            let now = Instant::now();
+            let mut next: Option<Instant> = None;
+            for child in &state.children {
+                if child.late.load(Ordering::Acquire) {
+                    continue;
+                }
+                let Some(deadline) = lock(&child.lease).as_ref().and_then(|lease| lock(&lease.checks).deadline) else { continue };
+                if deadline <= now {
+                    child.late.store(true, Ordering::Release);
+                    child.kill();
+                } else {
+                    next = Some(next.map_or(deadline, |next| next.min(deadline)));
+                }
+            }
+            state = match next {
+                Some(next) => self.deadlines.wait_timeout(state, next - now).unwrap_or_else(PoisonError::into_inner).0,
+                None => self.deadlines.wait(state).unwrap_or_else(PoisonError::into_inner),
+            };
+        }
     }
 
     /// Starts a child on a host thread of its own, which then serves it until it ends.
@@ -388,30 +528,30 @@ impl ProcessPool {
                 return false;
             }
         };
-        let (Some(mut stdin), Some(stdout)) = (process.stdin.take(), process.stdout.take()) else {
+        let (Some(stdin), Some(stdout)) = (process.stdin.take(), process.stdout.take()) else {
             let _ = process.kill();
             let _ = process.wait();
             self.start_failed("the child process started without its pipes");
             return false;
         };
         widen_pipes(&stdin, &stdout);
-        let (outbox, requests) = channel::<Vec<u8>>();
-        let _ = outbox.send(self.hello.clone());
-        // A child that stops reading blocks only this writer, never Node's thread.
-        let writer = std::thread::Builder::new().name("code-runtime-child-writer".into()).spawn(move || {
-            use std::io::Write;
-            for frame in requests {
-                if stdin.write_all(&frame).is_err() {
-                    break;
-                }
+        let outbox = match Outbox::open(stdin) {
+            Ok(outbox) => outbox,
+            Err(err) => {
+                let _ = process.kill();
+                let _ = process.wait();
+                self.start_failed(&format!("the child process's writer could not start: {err}"));
+                return false;
             }
-        });
+        };
+        outbox.send(self.hello.clone());
         let child = Arc::new(Child {
             pid: process.id(),
-            outbox: Mutex::new(writer.is_ok().then_some(outbox)),
+            outbox,
             lease: Mutex::default(),
             runs: AtomicU32::new(0),
             exited: Mutex::new(false),
+            late: AtomicBool::new(false),
         });
         lock(&self.state).children.push(child.clone());
         if self.disposed.load(Ordering::Acquire) {
@@ -428,7 +568,6 @@ impl ProcessPool {
         child.kill();
         *lock(&child.exited) = true;
         let status = process.wait().map(|status| describe_exit(&status)).unwrap_or_else(|err| format!("could not be waited for ({err})"));
-        drop(writer);
         let lease = lock(&child.lease).take();
         {
             let mut state = lock(&self.state);
@@ -458,30 +597,42 @@ impl ProcessPool {
 
     /// Reads a child's events until it ends; returns why the host ended it, if it did.
     fn read_events(self: &Arc<Self>, child: &Arc<Child>, stdout: &mut BufReader<ChildStdout>) -> Option<String> {
+        // Past a deadline the watchdog kills the child, which ends the read with the pipe.
+        let late = || {
+            child.late.load(Ordering::Acquire).then(|| {
+                format!("did not end the run by its wall budget, or within {} s of a stop, and was killed", DEADLINE_GRACE.as_secs())
+            })
+        };
         loop {
-            if let Err(late) = wait_for_frame(child, stdout) {
-                return Some(late);
-            }
             let length = match wire::read_length(stdout) {
                 Ok(length) => length,
-                Err(_) => return None,
+                Err(_) => return late(),
             };
             // What the child holds once its frame began: a lease is given before its request is sent.
             let Some(lease) = lock(&child.lease).clone() else { return Some(broke("it sent a frame while it held no program")) };
             let max_bytes = lock(&lease.checks).max_frame_bytes();
             let frame = match wire::read_body(stdout, length, max_bytes) {
                 Ok(frame) => frame,
-                Err(WireError::Io(_)) => return None,
+                Err(WireError::Io(_)) => return late(),
                 Err(err) => return Some(broke(&err.to_string())),
             };
             match lease.check(&frame) {
-                Ok(done) => {
+                Ok(Checked::Event) => (lease.sink)(frame.text, frame.buffers),
+                Ok(Checked::Done) => {
                     (lease.sink)(frame.text, frame.buffers);
-                    if done && !lease.session {
+                    if !lease.session {
                         self.forget(&lease);
                         lock(&child.lease).take();
                         self.child_ready(child, true);
                     }
+                }
+                Ok(Checked::ResultTooLarge(limit)) => {
+                    // The run ends as on the thread substrate; the child, which should have
+                    // refused the value itself, is retired (a session on it is lost).
+                    self.forget(&lease);
+                    lock(&child.lease).take();
+                    lease.end_with(unsendable_result(&ConversionError::TooLarge { limit }));
+                    return None;
                 }
                 Err(why) => return Some(broke(&why)),
             }
@@ -502,7 +653,10 @@ impl ProcessPool {
             return;
         }
         match state.waiting.pop_front() {
-            Some(lease) => child.take(&lease),
+            Some(lease) => {
+                child.take(&lease);
+                self.deadlines.notify_all();
+            }
             None => state.idle.push(child.clone()),
         }
     }
@@ -549,16 +703,14 @@ impl Child {
         *lock(&self.lease) = Some(lease.clone());
         let mut link = lock(&lease.link);
         link.child = Some(self.clone());
-        if let Some(outbox) = lock(&self.outbox).as_ref() {
-            for frame in link.backlog.drain(..) {
-                let _ = outbox.send(frame);
-            }
+        for frame in link.backlog.drain(..) {
+            self.outbox.send(frame);
         }
     }
 
     /// SIGKILL, unless the child was already reaped (its pid may then be another process's).
     fn kill(&self) {
-        lock(&self.outbox).take();
+        self.outbox.close();
         let exited = lock(&self.exited);
         if !*exited {
             // SAFETY: a signal to a child of this process that has not been reaped.
@@ -576,7 +728,7 @@ impl Lease {
             return false;
         }
         match &link.child {
-            Some(child) => lock(&child.outbox).as_ref().is_some_and(|outbox| outbox.send(frame).is_ok()),
+            Some(child) => child.outbox.send(frame),
             None => {
                 link.backlog.push(frame);
                 true
@@ -592,9 +744,8 @@ impl Lease {
         (self.sink)(json_text(&event), Vec::new());
     }
 
-    /// Checks an event against the lease: Ok(true) when it ends the execution, Err(why) when it
-    /// breaks the protocol.
-    fn check(&self, frame: &Frame) -> Result<bool, String> {
+    /// Checks an event against the lease: Err(why) when it breaks the protocol.
+    fn check(&self, frame: &Frame) -> Result<Checked, String> {
         let broke = |why: String| Err(why);
         let event: EventHead = match serde_json::from_str(&frame.text) {
             Ok(event) => event,
@@ -608,7 +759,7 @@ impl Lease {
             ("log", Some(entry), None, None) => {
                 if frame.buffers.is_empty() && frame.text.len() <= checks.max_log_frame_bytes() {
                     checks.count_log(&entry.text)?;
-                    return Ok(false);
+                    return Ok(Checked::Event);
                 }
                 broke("a log event is larger than maxLogBytes allows".into())
             }
@@ -623,7 +774,7 @@ impl Lease {
                     return broke("a call's buffers do not match its bytes table".into());
                 }
                 checks.last_call = Some(call.id);
-                Ok(false)
+                Ok(Checked::Event)
             }
             ("done", None, None, Some(outcome)) => {
                 if outcome.bytes.len() != frame.buffers.len() {
@@ -635,7 +786,12 @@ impl Lease {
                 }
                 checks.last_call = None;
                 checks.deadline = None;
-                Ok(true)
+                let size = outcome.value.map_or(0, |ResultSize(size)| size);
+                let size = frame.buffers.iter().fold(size, |size, buffer| size.saturating_add(buffer.len()));
+                if size > checks.limits.max_result_bytes {
+                    return Ok(Checked::ResultTooLarge(checks.limits.max_result_bytes));
+                }
+                Ok(Checked::Done)
             }
             (kind, ..) => broke(format!("it sent an event of kind {kind:?} with the wrong fields")),
         }
@@ -699,37 +855,6 @@ const DEADLINE_GRACE: Duration = Duration::from_secs(5);
 
 fn broke(why: &str) -> String {
     format!("broke the protocol ({why}) and was ended")
-}
-
-/// Waits until the child's next frame begins, or fails when its lease's deadline passes first.
-/// Polled in slices, so a deadline set meanwhile (a new lease, a stop) is seen.
-fn wait_for_frame(child: &Child, stdout: &BufReader<ChildStdout>) -> Result<(), String> {
-    use std::os::fd::AsRawFd;
-    const SLICE: Duration = Duration::from_millis(100);
-    if !stdout.buffer().is_empty() {
-        return Ok(());
-    }
-    loop {
-        let deadline = lock(&child.lease).as_ref().and_then(|lease| lock(&lease.checks).deadline);
-        let wait = match deadline {
-            Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
-                Some(left) => left.min(SLICE),
-                None => {
-                    return Err(format!(
-                        "did not end the run by its wall budget, or within {} s of a stop, and was killed",
-                        DEADLINE_GRACE.as_secs()
-                    ));
-                }
-            },
-            None => SLICE,
-        };
-        let mut ready = libc::pollfd { fd: stdout.get_ref().as_raw_fd(), events: libc::POLLIN, revents: 0 };
-        // SAFETY: one pollfd for a descriptor this process holds.
-        if unsafe { libc::poll(&mut ready, 1, wait.as_millis().max(1) as libc::c_int) } != 0 {
-            // Readable, closed, or an error: the read that follows tells which.
-            return Ok(());
-        }
-    }
 }
 
 /// How a child ended, for the `crashed` error: the signal by name, or the exit status.

@@ -5,6 +5,7 @@
 
 pub mod child;
 pub mod host;
+mod outbox;
 pub mod wire;
 
 use std::collections::HashMap;

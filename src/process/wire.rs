@@ -25,7 +25,7 @@ pub enum WireError {
     Malformed(&'static str),
 }
 
-/// The most of a frame's claimed length reserved before its bytes arrive.
+/// The most of a part's claimed length allocated before its bytes arrive.
 const RESERVED_BYTES: usize = 16 << 20;
 
 /// A frame as one block of bytes, for a writer thread to send.
@@ -68,48 +68,59 @@ pub fn read_length(from: &mut impl Read) -> Result<usize, WireError> {
     }
 }
 
-/// The rest of a frame of `length` bytes, refused before it is read when over `max_bytes`.
+/// The rest of a frame of `length` bytes, refused before it is read when over `max_bytes`. Read
+/// part by part, each straight into a block of its own: a large buffer is copied once, from the
+/// pipe to the block Node is given.
 pub fn read_body(from: &mut impl Read, length: usize, max_bytes: usize) -> Result<Frame, WireError> {
     if length > max_bytes {
         return Err(WireError::TooLarge(length as u64, max_bytes));
     }
-    // Reserved up front up to a bound, so a large frame is read once, not regrown; past the
-    // bound it grows as bytes arrive, so a peer that claims a huge frame and sends nothing holds
-    // little memory.
-    let mut body = Vec::with_capacity(length.min(RESERVED_BYTES));
-    from.take(length as u64).read_to_end(&mut body)?;
-    if body.len() < length {
-        return Err(WireError::Malformed("the pipe closed inside a frame"));
-    }
-    let mut at = 0;
-    let text = next_part(&body, &mut at)?;
-    let text = String::from_utf8(body[text].to_vec()).map_err(|_| WireError::Malformed("its text is not UTF-8"))?;
-    let mut parts = Vec::new();
-    while at < body.len() {
-        parts.push(next_part(&body, &mut at)?);
-    }
-    // The last buffer (a large argument or result is usually the only one) keeps the frame's
-    // own block, moved to its start, instead of a fresh copy.
-    let last = parts.pop();
-    let mut buffers: Vec<Vec<u8>> = parts.into_iter().map(|part| body[part].to_vec()).collect();
-    if let Some(last) = last {
-        body.truncate(last.end);
-        body.drain(..last.start);
-        buffers.push(body);
+    let mut left = length;
+    let text = read_part(from, &mut left)?;
+    let text = String::from_utf8(text).map_err(|_| WireError::Malformed("its text is not UTF-8"))?;
+    let mut buffers = Vec::new();
+    while left > 0 {
+        buffers.push(read_part(from, &mut left)?);
     }
     Ok(Frame { text, buffers })
 }
 
-/// Where the length-prefixed part at `at` lies in `body`; moves `at` past it.
-fn next_part(body: &[u8], at: &mut usize) -> Result<std::ops::Range<usize>, WireError> {
-    let Some(length) = body.get(*at..*at + 4) else { return Err(WireError::Malformed("a part's length is cut short")) };
-    let length = u32::from_le_bytes([length[0], length[1], length[2], length[3]]) as usize;
-    let start = *at + 4;
-    if body.len() - start < length {
+/// The next length-prefixed part of a frame with `left` bytes still to come; each length is
+/// checked against what its frame has left before anything is allocated for it.
+fn read_part(from: &mut impl Read, left: &mut usize) -> Result<Vec<u8>, WireError> {
+    if *left < 4 {
+        return Err(WireError::Malformed("a part's length is cut short"));
+    }
+    let mut length = [0u8; 4];
+    read_exactly(from, &mut length)?;
+    let length = u32::from_le_bytes(length) as usize;
+    *left -= 4;
+    if length > *left {
         return Err(WireError::Malformed("a part is longer than its frame"));
     }
-    *at = start + length;
-    Ok(start..start + length)
+    *left -= length;
+    if length <= RESERVED_BYTES {
+        // Zeroed memory of this size comes fresh from the system, untouched until bytes arrive,
+        // and is filled with reads as large as the pipe has.
+        let mut part = vec![0u8; length];
+        read_exactly(from, &mut part)?;
+        return Ok(part);
+    }
+    // Past the bound it grows as bytes arrive, so a peer that claims a huge part and sends
+    // nothing holds little memory.
+    let mut part = Vec::with_capacity(RESERVED_BYTES);
+    from.take(length as u64).read_to_end(&mut part)?;
+    if part.len() < length {
+        return Err(WireError::Malformed("the pipe closed inside a frame"));
+    }
+    Ok(part)
+}
+
+fn read_exactly(from: &mut impl Read, into: &mut [u8]) -> Result<(), WireError> {
+    from.read_exact(into).map_err(|err| match err.kind() {
+        io::ErrorKind::UnexpectedEof => WireError::Malformed("the pipe closed inside a frame"),
+        _ => WireError::Io(err),
+    })
 }
 
 #[cfg(test)]

@@ -614,7 +614,7 @@ impl Program {
         match convert::to_json(value, bounds, &mut self.context) {
             Ok(value) => Ok(value),
             Err(Failure::Refused(refused)) => {
-                Err(ProgramError::new(ErrorKind::Result, "ResultError", format!("the return value cannot be sent back: {refused}")))
+                Err(unsendable_result(&refused))
             }
             Err(Failure::Thrown(err)) => Err(self.error_from(err)),
         }
@@ -715,6 +715,12 @@ fn parse_error_place(message: &str) -> Option<(&str, u32, u32)> {
 
 fn internal(message: &str) -> ProgramError {
     ProgramError::new(ErrorKind::Runtime, "InternalError", message)
+}
+
+/// The error of a return value that cannot cross to the host; the process substrate's host gives
+/// the same for a child's result over maxResultBytes.
+pub fn unsendable_result(refused: &crate::error::ConversionError) -> ProgramError {
+    ProgramError::new(ErrorKind::Result, "ResultError", format!("the return value cannot be sent back: {refused}"))
 }
 
 #[cfg(test)]
