@@ -1,5 +1,6 @@
 use super::internal_methods::InternalMethodPropertyContext;
 use crate::js_error;
+use crate::vm::InlineCache;
 use crate::value::JsVariant;
 use crate::{
     Context, JsExpect, JsResult, JsSymbol, JsValue,
@@ -1239,6 +1240,7 @@ impl JsObject {
     pub(crate) fn define_field(
         &self,
         field_record: &ClassFieldDefinition,
+        transition_cache: Option<&InlineCache>,
         context: &mut Context,
     ) -> JsResult<()> {
         // 2. Let initializer be fieldRecord.[[Initializer]].
@@ -1285,7 +1287,19 @@ impl JsObject {
 
                 // a. Assert: IsPropertyKey(fieldName) is true.
                 // b. Perform ? CreateDataPropertyOrThrow(receiver, fieldName, initValue).
-                self.create_data_property_or_throw(field_name.clone(), init_value, context)?;
+                // Patched (code-runtime-boa, vendor/README.md): every instance of a class takes
+                // the same shape transition for a field; a cached one is applied directly (it
+                // counts the step `[[DefineOwnProperty]]` counts).
+                if let Some(cache) = transition_cache {
+                    if cache.define_by_transition(self, &init_value) {
+                        return context.count_steps(1);
+                    }
+                    let before = cache.shape_before_definition(self);
+                    self.create_data_property_or_throw(field_name.clone(), init_value, context)?;
+                    cache.set_transition(before, self, field_name);
+                } else {
+                    self.create_data_property_or_throw(field_name.clone(), init_value, context)?;
+                }
             }
         }
 
@@ -1319,9 +1333,14 @@ impl JsObject {
 
         // 3. Let fields be the value of constructor.[[Fields]].
         // 4. For each element fieldRecord of fields, do
+        let mut public_field_caches = constructor_function.public_field_caches().iter();
         for field_record in constructor_function.get_fields() {
+            let transition_cache = match field_record {
+                ClassFieldDefinition::Public(..) => public_field_caches.next(),
+                ClassFieldDefinition::Private(..) => None,
+            };
             // a. Perform ? DefineField(O, fieldRecord).
-            self.define_field(field_record, context)?;
+            self.define_field(field_record, transition_cache, context)?;
         }
 
         // 5. Return unused.
