@@ -3721,9 +3721,10 @@ fn array_set_length(
 
 /// A stable merge sort that stops at the first comparison error and accepts any comparator: an
 /// inconsistent one yields some permutation (the spec's implementation-defined order), never a
-/// panic. Runs of `INSERTION_RUN` are insertion-sorted, then merged bottom-up through one buffer;
-/// both move an element before an earlier one only when the comparator says it is less, as V8
-/// does, so a boolean comparator (`(a, b) => a > b`) leaves the order alone as it does there.
+/// panic. Runs of `INSERTION_RUN` are insertion-sorted (binary insertion), then merged bottom-up
+/// through one buffer; both move an element before earlier ones only when the comparator said it
+/// is less than the first of them, as V8 does, so a boolean comparator (`(a, b) => a > b`)
+/// leaves the order alone as it does there.
 fn merge_sort<F>(items: &mut [JsValue], mut compare: F) -> JsResult<()>
 where
     F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
@@ -3733,11 +3734,19 @@ where
     for start in (0..len).step_by(INSERTION_RUN) {
         let end = min(start + INSERTION_RUN, len);
         for i in start + 1..end {
-            let mut j = i;
-            while j > start && compare(&items[j], &items[j - 1])? == Ordering::Less {
-                items.swap(j - 1, j);
-                j -= 1;
+            // Patched (code-runtime-boa, vendor/README.md): binary insertion, as V8's TimSort
+            // does: the element goes after every earlier one it is not less than (stable), in
+            // about log2(i) comparisons instead of i / 2 (each one a call of the comparator).
+            let (mut low, mut high) = (start, i);
+            while low < high {
+                let mid = low + (high - low) / 2;
+                if compare(&items[i], &items[mid])? == Ordering::Less {
+                    high = mid;
+                } else {
+                    low = mid + 1;
+                }
             }
+            items[low..=i].rotate_right(1);
         }
     }
     let mut left_run: Vec<JsValue> = Vec::with_capacity(len.div_ceil(2));
