@@ -624,3 +624,80 @@ return { seen, caught }`),
     expect(value).toEqual([1, 2, 3, 4, 5, 6])
   })
 })
+
+describe('object literals and sorts (issue 28, second round)', () => {
+  // An object literal's site caches the shape transition each property makes; every object the
+  // site makes must still get exactly its own properties, whatever it started from.
+  it('gives every object a literal site makes its own keys, values and prototype, cold and hot', async () => {
+    const value = valueOf(
+      await run(`const proto = { kind: 'proto' }
+const other = { kind: 'other' }
+const make = (i: number, extra: object, p: object) => ({ __proto__: p, ...extra, id: i, label: 'n' + i, 0: 'zero', id2: i * 2 })
+const made = [make(1, {}, proto), make(2, {}, proto), make(3, { z: 1 }, other), make(4, {}, proto), make(5, { id: 'early', q: 2 }, other)]
+made[1].label = 'changed'
+delete (made[3] as any).id
+const shapes = made.map((o: any) => [Object.keys(o).join(), o.kind, o.label, o.id, o.id2])
+const twice = () => ({ a: 1, a: 2, get b() { return 'getter' }, b: 'data', c: 3 } as any)
+const redefined = [twice(), twice(), twice()].map((o) => [Object.keys(o).join(), o.a, o.b, typeof Object.getOwnPropertyDescriptor(o, 'b')!.get])
+const frozenLater = [1, 2, 3].map((i) => { const o = { a: i, b: i }; if (i === 2) Object.freeze(o); return o })
+let threw = ''
+try { (frozenLater[1] as any).c = 1 } catch (e) { threw = (e as Error).name }
+const statics = [1, 2].map((i) => { class C { static a = i; static b = i + 1 }; return [C.a, C.b, Object.keys(C).join()] })
+return { shapes, redefined, frozenLater: frozenLater.map((o) => Object.keys(o).join() + ':' + o.a), threw, statics }`),
+    )
+    expect(value).toEqual({
+      shapes: [
+        ['0,id,label,id2', 'proto', 'n1', 1, 2],
+        ['0,id,label,id2', 'proto', 'changed', 2, 4],
+        ['0,z,id,label,id2', 'other', 'n3', 3, 6],
+        ['0,label,id2', 'proto', 'n4', null, 8],
+        ['0,id,q,label,id2', 'other', 'n5', 5, 10],
+      ],
+      redefined: Array(3).fill(['a,b,c', 2, 'data', 'undefined']),
+      frozenLater: ['a,b:1', 'a,b:2', 'a,b:3'],
+      threw: 'TypeError',
+      statics: [[1, 2, 'a,b'], [2, 3, 'a,b']],
+    })
+  })
+
+  it('defines class fields on each instance as it is, whatever its base constructor did to it', async () => {
+    const value = valueOf(
+      await run(`class Base { constructor(mode: string, target?: object) { if (mode === 'x') (this as any).x = 'base'; if (mode === 'sealed') Object.preventExtensions(this); if (target) return target as any } }
+class Fields extends Base { x = 1; y = 2; [Symbol.for('s')] = 3 }
+const outcome = (mode: string, target?: object) => {
+  try {
+    const o: any = new Fields(mode, target)
+    return [Array.isArray(o) ? 'array' : 'object', Object.keys(o).join(), o.x, o.y, o[Symbol.for('s')]]
+  } catch (e) { return (e as Error).name }
+}
+return [outcome(''), outcome('x'), outcome(''), outcome('sealed'), outcome(''), outcome('', { z: 0 }), outcome('', []), outcome('', Object.freeze({})), outcome('')]`),
+    )
+    const plain = ['object', 'x,y', 1, 2, 3]
+    expect(value).toEqual([plain, plain, plain, 'TypeError', plain, ['object', 'z,x,y', 1, 2, 3], ['array', 'x,y', 1, 2, 3], 'TypeError', plain])
+  })
+
+  it('makes objects past a thousand keys from one literal site, each on its own', async () => {
+    const keys = Array.from({ length: 1100 }, (_, i) => `k${i}: i + ${i}`).join(', ')
+    const value = valueOf(
+      await run(`const make = (i: number) => ({ ${keys} })
+const objects = [make(0), make(1000), make(2000)]
+objects[1].k1099 = -1
+return objects.map((o) => [Object.keys(o).length, o.k0, o.k1050, o.k1099])`),
+    )
+    expect(value).toEqual([
+      [1100, 0, 1050, 1099],
+      [1100, 1000, 2050, -1],
+      [1100, 2000, 3050, 3099],
+    ])
+  })
+
+  it('sorts as Node sorts: in order, stable, with a comparator called on the elements only', async () => {
+    const program = `const rows = Array.from({ length: 1000 }, (_, i) => ({ key: (i * 7919) % 13, i }))
+const byKey = [...rows].sort((a, b) => a.key - b.key).map((r) => r.key * 10000 + r.i)
+const numbers = Array.from({ length: 777 }, (_, i) => (i * 104729) % 1009).sort((a, b) => b - a)
+const words = ['pear', 'fig', 'apple', 'kiwi', 'date', 'plum', 'lime', 'nut', 'yam', 'cherry', 'grape', 'melon', 'lemon', 'peach', 'quince', 'banana', 'olive', 'mango', 'guava'].sort((a, b) => a.length - b.length)
+return { byKey, numbers, words }`
+    const expected = new Function(program)()
+    expect(valueOf(await run(program))).toEqual(expected)
+  })
+})

@@ -1145,6 +1145,27 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): `DefineOwnPropertyByName` takes an inline
+    /// cache (of the shape transition the definition makes) named after the constant at
+    /// `name_index`.
+    pub(crate) fn emit_define_own_property_by_name(
+        &mut self,
+        object: &Register,
+        value: &Register,
+        name_index: u32,
+    ) {
+        let Constant::String(ref name) = self.constants[name_index as usize].clone() else {
+            unreachable!("there should be a string at index")
+        };
+        let ic_index = self.ic.len() as u32;
+        self.ic.push(InlineCache::new(name.clone()));
+        self.bytecode.emit_define_own_property_by_name(
+            object.variable(),
+            value.variable(),
+            ic_index.into(),
+        );
+    }
+
     fn emit_set_property_by_name(
         &mut self,
         value: &Register,

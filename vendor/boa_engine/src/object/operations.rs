@@ -1,5 +1,6 @@
 use super::internal_methods::InternalMethodPropertyContext;
 use crate::js_error;
+use crate::vm::InlineCache;
 use crate::value::JsVariant;
 use crate::{
     Context, JsExpect, JsResult, JsSymbol, JsValue,
@@ -454,9 +455,35 @@ impl JsObject {
 
         context.vm.stack.push(this.clone()); // this
         context.vm.stack.push(self.clone()); // func
-        let argument_count = args.len();
         context.vm.stack.calling_convention_push_arguments(args);
+        self.call_with_pushed_arguments(args.len(), context)
+    }
 
+    /// Patched (code-runtime-boa, vendor/README.md): [`Self::call`] with arguments made for this
+    /// call, moved onto the stack instead of cloned there and dropped: a built-in calling a
+    /// callback per element (`map`, `filter`, `reduce`, a `sort` comparator) saved a clone and a
+    /// drop of each argument per call.
+    pub(crate) fn call_taking_arguments<const N: usize>(
+        &self,
+        this: &JsValue,
+        args: [JsValue; N],
+        context: &mut Context,
+    ) -> JsResult<JsValue> {
+        context.vm.stack.push(this.clone()); // this
+        context.vm.stack.push(self.clone()); // func
+        for arg in args {
+            context.vm.stack.push(arg);
+        }
+        self.call_with_pushed_arguments(N, context)
+    }
+
+    /// The rest of `Call ( F, V [ , argumentsList ] )` once `this`, the function and the
+    /// arguments are on the stack.
+    fn call_with_pushed_arguments(
+        &self,
+        argument_count: usize,
+        context: &mut Context,
+    ) -> JsResult<JsValue> {
         // 3. Return ? F.[[Call]](V, argumentsList).
         let frame_index = context.vm.frames.len();
         if self.__call__(argument_count).resolve(context)? {
@@ -1239,6 +1266,7 @@ impl JsObject {
     pub(crate) fn define_field(
         &self,
         field_record: &ClassFieldDefinition,
+        transition_cache: Option<&InlineCache>,
         context: &mut Context,
     ) -> JsResult<()> {
         // 2. Let initializer be fieldRecord.[[Initializer]].
@@ -1285,7 +1313,19 @@ impl JsObject {
 
                 // a. Assert: IsPropertyKey(fieldName) is true.
                 // b. Perform ? CreateDataPropertyOrThrow(receiver, fieldName, initValue).
-                self.create_data_property_or_throw(field_name.clone(), init_value, context)?;
+                // Patched (code-runtime-boa, vendor/README.md): every instance of a class takes
+                // the same shape transition for a field; a cached one is applied directly (it
+                // counts the step `[[DefineOwnProperty]]` counts).
+                if let Some(cache) = transition_cache {
+                    if cache.define_by_transition(self, &init_value) {
+                        return context.count_steps(1);
+                    }
+                    let before = cache.shape_before_definition(self);
+                    self.create_data_property_or_throw(field_name.clone(), init_value, context)?;
+                    cache.set_transition(before, self, field_name);
+                } else {
+                    self.create_data_property_or_throw(field_name.clone(), init_value, context)?;
+                }
             }
         }
 
@@ -1319,9 +1359,14 @@ impl JsObject {
 
         // 3. Let fields be the value of constructor.[[Fields]].
         // 4. For each element fieldRecord of fields, do
+        let mut public_field_caches = constructor_function.public_field_caches().iter();
         for field_record in constructor_function.get_fields() {
+            let transition_cache = match field_record {
+                ClassFieldDefinition::Public(..) => public_field_caches.next(),
+                ClassFieldDefinition::Private(..) => None,
+            };
             // a. Perform ? DefineField(O, fieldRecord).
-            self.define_field(field_record, context)?;
+            self.define_field(field_record, transition_cache, context)?;
         }
 
         // 5. Return unused.

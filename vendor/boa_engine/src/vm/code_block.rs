@@ -552,9 +552,12 @@ impl CodeBlock {
             Instruction::DefineOwnPropertyByName {
                 object,
                 value,
-                name_index,
+                ic_index,
+            } => {
+                let ic = &self.ic[u32::from(*ic_index) as usize];
+                format!("object:{object}, value:{value}, ic:{ic}")
             }
-            | Instruction::SetPropertyGetterByName {
+            Instruction::SetPropertyGetterByName {
                 object,
                 value,
                 name_index,

@@ -597,7 +597,8 @@ impl Array {
                 let mapped_value = if let Some(ref mapfn) = mapping {
                     // c. If mapping is true, then
                     //     i. Let mappedValue be ? Call(mapfn, thisArg, « kValue, 𝔽(k) »).
-                    mapfn.call(this_arg, &[k_value, k.into()], context)?
+                    // Patched (code-runtime-boa): the arguments move onto the stack.
+                    mapfn.call_taking_arguments(this_arg, [k_value, k.into()], context)?
                 } else {
                     // d. Else, let mappedValue be kValue.
                     k_value
@@ -646,7 +647,8 @@ impl Array {
             // v. If mapping is true, then
             let mapped_value = if let Some(ref mapfn) = mapping {
                 // 1. Let mappedValue be Completion(Call(mapper, thisArg, « next, 𝔽(k) »)).
-                let mapped_value = mapfn.call(this_arg, &[next, k.into()], context);
+                // Patched (code-runtime-boa): the arguments move onto the stack.
+                let mapped_value = mapfn.call_taking_arguments(this_arg, [next, k.into()], context);
 
                 // 2. IfAbruptCloseIterator(mappedValue, iteratorRecord).
                 if_abrupt_close_iterator!(mapped_value, iterator_record, context)
@@ -976,7 +978,12 @@ impl Array {
             if let Some(k_value) = o.try_get(pk, context)? {
                 // ii. Perform ? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »).
                 let this_arg = args.get_or_undefined(1);
-                callback.call(this_arg, &[k_value, k.into(), o.clone().into()], context)?;
+                // Patched (code-runtime-boa): the arguments move onto the stack.
+                callback.call_taking_arguments(
+                    this_arg,
+                    [k_value, k.into(), o.clone().into()],
+                    context,
+                )?;
             }
             // d. Set k to k + 1.
         }
@@ -1387,7 +1394,12 @@ impl Array {
             if let Some(k_value) = o.try_get(k, context)? {
                 // ii. Let testResult be ! ToBoolean(? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »)).
                 let test_result = callback
-                    .call(this_arg, &[k_value, k.into(), o.clone().into()], context)?
+                    // Patched (code-runtime-boa): the arguments move onto the stack.
+                    .call_taking_arguments(
+                        this_arg,
+                        [k_value, k.into(), o.clone().into()],
+                        context,
+                    )?
                     .to_boolean();
                 // iii. If testResult is false, return false.
                 if !test_result {
@@ -1441,7 +1453,12 @@ impl Array {
             if let Some(k_value) = o.try_get(k, context)? {
                 // ii. Let mappedValue be ? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »).
                 let mapped_value =
-                    callback.call(this_arg, &[k_value, k.into(), o.clone().into()], context)?;
+                    // Patched (code-runtime-boa): the arguments move onto the stack.
+                    callback.call_taking_arguments(
+                    this_arg,
+                    [k_value, k.into(), o.clone().into()],
+                    context,
+                )?;
                 // iii. Perform ? CreateDataPropertyOrThrow(A, Pk, mappedValue).
                 a.create_data_property_or_throw(k, mapped_value, context)?;
             }
@@ -2575,7 +2592,10 @@ impl Array {
                 let args = [element.clone(), JsValue::new(idx), JsValue::new(o.clone())];
 
                 // ii. Let selected be ! ToBoolean(? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »)).
-                let selected = callback.call(this_arg, &args, context)?.to_boolean();
+                let selected = callback
+                    // Patched (code-runtime-boa): the arguments move onto the stack.
+                    .call_taking_arguments(this_arg, args, context)?
+                    .to_boolean();
 
                 // iii. If selected is true, then
                 if selected {
@@ -2632,7 +2652,12 @@ impl Array {
                 // ii. Let testResult be ! ToBoolean(? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »)).
                 let this_arg = args.get_or_undefined(1);
                 let test_result = callback
-                    .call(this_arg, &[k_value, k.into(), o.clone().into()], context)?
+                    // Patched (code-runtime-boa): the arguments move onto the stack.
+                    .call_taking_arguments(
+                        this_arg,
+                        [k_value, k.into(), o.clone().into()],
+                        context,
+                    )?
                     .to_boolean();
                 // iii. If testResult is true, return true.
                 if test_result {
@@ -2908,9 +2933,10 @@ impl Array {
             // c.i. Let kValue be ? Get(O, Pk).
             if let Some(k_value) = o.try_get(pk, context)? {
                 // ii. Set accumulator to ? Call(callbackfn, undefined, « accumulator, kValue, 𝔽(k), O »).
-                accumulator = callback.call(
+                // Patched (code-runtime-boa): the arguments move onto the stack.
+                accumulator = callback.call_taking_arguments(
                     &JsValue::undefined(),
-                    &[accumulator, k_value, k.into(), o.clone().into()],
+                    [accumulator, k_value, k.into(), o.clone().into()],
                     context,
                 )?;
             }
@@ -2998,9 +3024,10 @@ impl Array {
             // c.i. Let kValue be ? Get(O, Pk).
             if let Some(k_value) = o.try_get(pk, context)? {
                 // ii. Set accumulator to ? Call(callbackfn, undefined, « accumulator, kValue, 𝔽(k), O »).
-                accumulator = callback.call(
+                // Patched (code-runtime-boa): the arguments move onto the stack.
+                accumulator = callback.call_taking_arguments(
                     &JsValue::undefined(),
-                    &[accumulator.clone(), k_value, k.into(), o.clone().into()],
+                    [accumulator, k_value, k.into(), o.clone().into()],
                     context,
                 )?;
             }
@@ -3369,10 +3396,10 @@ fn compare_array_elements(
 
     // 4. If comparefn is not undefined, then
     if let Some(cmp) = comparefn {
-        let args = [x.clone(), y.clone()];
         //     a. Let v be ? ToNumber(? Call(comparefn, undefined, « x, y »)).
         let v = cmp
-            .call(&JsValue::undefined(), &args, context)?
+            // Patched (code-runtime-boa): the arguments move onto the stack.
+            .call_taking_arguments(&JsValue::undefined(), [x.clone(), y.clone()], context)?
             .to_number(context)?;
         //     b. If v is NaN, return +0𝔽.
         //     c. Return v.
@@ -3721,9 +3748,10 @@ fn array_set_length(
 
 /// A stable merge sort that stops at the first comparison error and accepts any comparator: an
 /// inconsistent one yields some permutation (the spec's implementation-defined order), never a
-/// panic. Runs of `INSERTION_RUN` are insertion-sorted, then merged bottom-up through one buffer;
-/// both move an element before an earlier one only when the comparator says it is less, as V8
-/// does, so a boolean comparator (`(a, b) => a > b`) leaves the order alone as it does there.
+/// panic. Runs of `INSERTION_RUN` are insertion-sorted (binary insertion), then merged bottom-up
+/// through one buffer; both move an element before earlier ones only when the comparator said it
+/// is less than the first of them, as V8 does, so a boolean comparator (`(a, b) => a > b`)
+/// leaves the order alone as it does there.
 fn merge_sort<F>(items: &mut [JsValue], mut compare: F) -> JsResult<()>
 where
     F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
@@ -3733,11 +3761,19 @@ where
     for start in (0..len).step_by(INSERTION_RUN) {
         let end = min(start + INSERTION_RUN, len);
         for i in start + 1..end {
-            let mut j = i;
-            while j > start && compare(&items[j], &items[j - 1])? == Ordering::Less {
-                items.swap(j - 1, j);
-                j -= 1;
+            // Patched (code-runtime-boa, vendor/README.md): binary insertion, as V8's TimSort
+            // does: the element goes after every earlier one it is not less than (stable), in
+            // about log2(i) comparisons instead of i / 2 (each one a call of the comparator).
+            let (mut low, mut high) = (start, i);
+            while low < high {
+                let mid = low + (high - low) / 2;
+                if compare(&items[i], &items[mid])? == Ordering::Less {
+                    high = mid;
+                } else {
+                    low = mid + 1;
+                }
             }
+            items[low..=i].rotate_right(1);
         }
     }
     let mut left_run: Vec<JsValue> = Vec::with_capacity(len.div_ceil(2));

@@ -34,7 +34,7 @@ use crate::{
     string::StaticJsStrings,
     symbol::JsSymbol,
     value::IntegerOrInfinity,
-    vm::{ActiveRunnable, CallFrame, CallFrameFlags, CodeBlock},
+    vm::{ActiveRunnable, CallFrame, CallFrameFlags, CodeBlock, InlineCache},
 };
 use boa_ast::{
     Position, Span, Spanned, StatementList,
@@ -183,6 +183,10 @@ pub struct OrdinaryFunction {
     /// The `[[Fields]]` internal slot.
     fields: ThinVec<ClassFieldDefinition>,
 
+    /// Patched (code-runtime-boa, vendor/README.md): a cache of the shape transition each public
+    /// field's definition makes on an instance, in the order of the public fields in `fields`.
+    public_field_caches: ThinVec<InlineCache>,
+
     /// The `[[PrivateMethods]]` internal slot.
     private_methods: ThinVec<(PrivateName, PrivateElement)>,
 }
@@ -222,6 +226,7 @@ impl OrdinaryFunction {
             script_or_module,
             realm,
             fields: ThinVec::default(),
+            public_field_caches: ThinVec::default(),
             private_methods: ThinVec::default(),
         }
     }
@@ -262,6 +267,12 @@ impl OrdinaryFunction {
         &self.fields
     }
 
+    /// Patched (code-runtime-boa, vendor/README.md): the transition caches of the public fields,
+    /// in their order in [`Self::get_fields`].
+    pub(crate) fn public_field_caches(&self) -> &[InlineCache] {
+        &self.public_field_caches
+    }
+
     /// Pushes a value to the `[[Fields]]` internal slot if present.
     pub(crate) fn push_field(
         &mut self,
@@ -269,6 +280,11 @@ impl OrdinaryFunction {
         value: JsFunction,
         function_name: Option<PropertyKey>,
     ) {
+        let cache_name = match &key {
+            PropertyKey::String(name) => name.clone(),
+            PropertyKey::Symbol(_) | PropertyKey::Index(_) => JsString::default(),
+        };
+        self.public_field_caches.push(InlineCache::new(cache_name));
         self.fields
             .push(ClassFieldDefinition::Public(key, value, function_name));
     }

@@ -7,6 +7,8 @@ use boa_macros::{Finalize, Trace};
 
 use crate::{
     JsString, JsValue,
+    builtins::OrdinaryObject,
+    property::PropertyKey,
     object::{
         ErasedObject, JsObject,
         shape::{Shape, WeakShape, slot::{Slot, SlotAttributes}},
@@ -30,6 +32,10 @@ pub(crate) struct CacheEntry {
     /// its layout: after `delete proto.a`, a cached index into it read past its storage (an
     /// engine panic), and after redefining `proto.v` as a getter the read returned the getter.
     pub(crate) prototype_shape: Option<WeakShape>,
+    /// Patched (code-runtime-boa, vendor/README.md): at a site that defines a property on an
+    /// object literal (`DefineOwnPropertyByName`), the shape that defining it moved an object of
+    /// `shape` to; `None` at the sites that read or write.
+    pub(crate) transition: Option<WeakShape>,
 }
 
 /// Patched (code-runtime-boa, vendor/README.md): an object's shape and its prototype's shape,
@@ -161,6 +167,7 @@ impl InlineCache {
                 shape: shape.into(),
                 slot,
                 prototype_shape,
+                transition: None,
             })
             .is_err()
         {
@@ -207,6 +214,97 @@ impl InlineCache {
             return None;
         }
         Some(slot_value(&object_borrowed, slot, 0))
+    }
+}
+
+impl InlineCache {
+    /// Patched (code-runtime-boa, vendor/README.md): defines this site's property on `object`
+    /// from the cache, as the transition an earlier definition took from the object's shape:
+    /// the new shape, and the value pushed as the last slot. Only for ordinary extensible
+    /// objects; returns `false` (nothing done) otherwise or on a miss.
+    ///
+    /// An object literal defines the same keys in the same order every time its site runs, and
+    /// each definition through `[[DefineOwnProperty]]` looked the key up, built a descriptor and
+    /// searched the shape's transitions (about 1,000 instructions a property).
+    pub(crate) fn define_by_transition(&self, object: &JsObject, value: &JsValue) -> bool {
+        if self.megamorphic.get() || !object.is::<OrdinaryObject>() {
+            return false;
+        }
+        let mut object = object.borrow_mut();
+        if !object.extensible {
+            return false;
+        }
+        let next = self.entries.borrow().iter().find_map(|entry| {
+            entry
+                .shape
+                .points_to(object.shape())
+                .then(|| entry.transition.as_ref()?.upgrade())
+                .flatten()
+        });
+        let Some(next) = next else {
+            return false;
+        };
+        let properties = object.properties_mut();
+        properties.shape = next;
+        properties.storage.push(value.clone());
+        true
+    }
+
+    /// Patched (code-runtime-boa, vendor/README.md): the shape an ordinary object had before a
+    /// definition at this site, to give to [`Self::set_transition`] once it is done; `None` when
+    /// the site takes no more entries or the object is not ordinary.
+    pub(crate) fn shape_before_definition(&self, object: &JsObject) -> Option<Shape> {
+        (!self.megamorphic.get() && object.is::<OrdinaryObject>())
+            .then(|| object.borrow().shape().clone())
+    }
+
+    /// Patched (code-runtime-boa, vendor/README.md): caches the definition of `key` on `object`
+    /// that moved it from the shape `before` for [`Self::define_by_transition`], when it added a
+    /// new writable, enumerable and configurable data property as the last slot of a shared
+    /// shape. A redefinition (the key was there: `{ a, a }`, `{ get a() {}, a }`), a unique shape
+    /// (it changes in place) or an index key (stored apart from the shape) is not cached.
+    pub(crate) fn set_transition(
+        &self,
+        before: Option<Shape>,
+        object: &JsObject,
+        key: &PropertyKey,
+    ) {
+        let Some(before) = before else {
+            return;
+        };
+        let object = object.borrow();
+        let after = object.shape();
+        if before.is_unique()
+            || after.is_unique()
+            || before.to_addr_usize() == after.to_addr_usize()
+            || before.lookup(key).is_some()
+        {
+            return;
+        }
+        let Some(slot) = after.lookup(key) else {
+            return;
+        };
+        let appended = slot.index as usize + 1 == object.properties().storage.len();
+        let data = SlotAttributes::WRITABLE | SlotAttributes::ENUMERABLE | SlotAttributes::CONFIGURABLE;
+        if !appended || slot.attributes != data {
+            return;
+        }
+        let mut entries = self.entries.borrow_mut();
+        // An entry for the same shape whose transition was collected, and entries for collected
+        // shapes, make room.
+        entries.retain(|entry| entry.shape.is_alive() && !entry.shape.points_to(&before));
+        if entries
+            .try_push(CacheEntry {
+                shape: (&before).into(),
+                slot,
+                prototype_shape: None,
+                transition: Some(after.into()),
+            })
+            .is_err()
+        {
+            self.megamorphic.set(true);
+            entries.clear();
+        }
     }
 }
 

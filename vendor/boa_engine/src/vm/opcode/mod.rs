@@ -1241,11 +1241,14 @@ generate_opcodes! {
 
     /// Defines a own property of an object by name.
     ///
+    /// Patched (code-runtime-boa, vendor/README.md): an inline cache of the shape transition
+    /// (its name is the property's) instead of the name's constant.
+    ///
     /// - Operands:
-    ///   - name_index: `IndexOperand`
+    ///   - ic_index: `IndexOperand`
     /// - Registers:
     ///   - Input: object, value
-    DefineOwnPropertyByName { object: RegisterOperand, value: RegisterOperand, name_index: IndexOperand },
+    DefineOwnPropertyByName { object: RegisterOperand, value: RegisterOperand, ic_index: IndexOperand },
 
     /// Defines a static class method by name.
     ///

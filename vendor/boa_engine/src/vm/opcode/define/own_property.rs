@@ -19,23 +19,31 @@ impl DefineOwnPropertyByName {
         context: &mut Context,
     ) -> JsResult<()> {
         let object = context.vm.get_register(object.into()).clone();
-        let value = context.vm.get_register(value.into()).clone();
-        let name = context
-            .vm
-            .frame()
-            .code_block()
-            .constant_string(index.into());
         let object = object.to_object(context)?;
+        // Patched (code-runtime-boa, vendor/README.md): an object literal takes the same shape
+        // transitions each time its site runs; a cached one is applied directly. It counts the
+        // step `[[DefineOwnProperty]]` counts.
+        let vm = &context.vm;
+        let ic = &vm.frame().code_block().ic[usize::from(index)];
+        if ic.define_by_transition(&object, vm.get_register(value.into())) {
+            return context.count_steps(1);
+        }
+        let value = context.vm.get_register(value.into()).clone();
+        let code_block = context.vm.frame().code_block().clone();
+        let ic = &code_block.ic[usize::from(index)];
+        let key = ic.name.clone().into();
+        let before = ic.shape_before_definition(&object);
         object.__define_own_property__(
-            &name.into(),
+            &key,
             PropertyDescriptor::builder()
-                .value(value.clone())
+                .value(value)
                 .writable(true)
                 .enumerable(true)
                 .configurable(true)
                 .build(),
             &mut InternalMethodPropertyContext::new(context),
         )?;
+        ic.set_transition(before, &object, &key);
         Ok(())
     }
 }
