@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import { errorOf, liveThreads, runInChild, sleep, until, valueOf, within } from './helpers.js'
+import { threadCount } from './thread-count.cjs'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
@@ -12,11 +12,6 @@ async function timed<T>(promise: Promise<T>): Promise<[T, number]> {
   return [value, performance.now() - started]
 }
 
-function processThreads(): number {
-  const match = /^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))
-  if (!match) throw new Error('no Threads: line in /proc/self/status')
-  return Number(match[1])
-}
 
 describe('compute budget', () => {
   // Each shape spins forever somewhere the engine might not look; each must end by the compute budget.
@@ -255,7 +250,7 @@ describe('leaks', () => {
     try {
       valueOf(await rt.run({ source: `return 1` }))
       await until(() => liveThreads(rt) === 0, 2_000)
-      const before = processThreads()
+      const before = threadCount()
       const compute = () => rt.run({ source: `while (true) {}`, limits: { computeMs: 5 } })
       const wall = () => rt.run({ source: `await new Promise(() => {})`, limits: { maxWallMs: 5 } })
       const memory = () => rt.run({ source: `let s = 'x'\nwhile (true) s += s`, limits: { maxMemoryBytes: 1024 * 1024, maxWallMs: 5_000 } })
@@ -278,8 +273,8 @@ describe('leaks', () => {
       // the pool keeps at most one child per concurrent run (4) and its warm ones (2).
       const children = () => (rt as unknown as { childPids: number[] }).childPids.length
       expect(children()).toBeLessThanOrEqual(6)
-      await until(() => processThreads() <= before + 4 + 2 * children(), 5_000)
-      expect(processThreads()).toBeLessThanOrEqual(before + 4 + 2 * children())
+      await until(() => threadCount() <= before + 4 + 2 * children(), 5_000)
+      expect(threadCount()).toBeLessThanOrEqual(before + 4 + 2 * children())
       expect(valueOf(await rt.run({ source: `return 'still fine'` }))).toBe('still fine')
       await within(rt.dispose(), 5_000, 'dispose()')
       expect(liveThreads(rt)).toBe(0)

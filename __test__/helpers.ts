@@ -49,6 +49,9 @@ export async function until(condition: () => boolean, ms: number) {
 /** The repository root, for child processes that load the package from it. */
 export const ROOT = path.resolve(__dirname, '..')
 
+/** The module that counts a process's threads on every tested platform, for `runInChild` scripts. */
+export const THREAD_COUNT = path.join(__dirname, 'thread-count.cjs')
+
 export interface ChildResult {
   status: number | null
   signal: NodeJS.Signals | null

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import { BoaExecutor } from '../lib/adapters/codemode.js'
-import { errorOf, runInChild, sleep, valueOf } from './helpers.js'
+import { THREAD_COUNT, errorOf, runInChild, sleep, valueOf } from './helpers.js'
 
 describe('idle gaps longer than the wall budget', () => {
   it('a run with bindings starts normally after a gap past maxWallMs', async () => {
@@ -195,8 +195,7 @@ describe('sessions and the life of the Node process', () => {
 describe('runtimes dropped without dispose', () => {
   it('end their threads once garbage-collected', async () => {
     const child = await runInChild(`
-      const { readFileSync } = require('node:fs')
-      const threads = () => Number(/^Threads:\\s+(\\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))[1])
+      const { threadCount: threads } = require(${JSON.stringify(THREAD_COUNT)})
       ;(async () => {
         await runtime.createCodeRuntime().run({ source: 'return 0' }) // the spawner thread, once per process
         global.gc()
@@ -263,8 +262,7 @@ describe('many programs and sessions at once', () => {
 
   it('1,000 runs started at once all finish, on a bounded number of threads', async () => {
     const child = await runInChild(`
-      const { readFileSync } = require('node:fs')
-      const threads = () => Number(/^Threads:\\s+(\\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))[1])
+      const { threadCount: threads } = require(${JSON.stringify(THREAD_COUNT)})
       const rt = runtime.createCodeRuntime({ maxConcurrency: 64 })
       let peak = 0
       const sample = setInterval(() => { peak = Math.max(peak, threads()) }, 5)
