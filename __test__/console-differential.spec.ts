@@ -43,6 +43,8 @@ const corpus: Record<string, string> = {
   '%j with an object': "console.log('%j', { a: [1, 2] })",
   '%j with undefined': "console.log('%j', undefined)",
   '%j with a cycle': "const c = {}\nc.c = c\nconsole.log('%j', c)",
+  '%j with a typed array, a Date and toJSON': "console.log('%j %j %j', new Uint8Array([1, 2]), new Date(0), { toJSON: () => ({ shown: true }), hidden: 1 })",
+  '%j of a BigInt throws as JSON.stringify does': "try { console.log('%j', { n: 1n }) } catch (e) { console.log(e.name, e.message) }",
   '%O with a deep object': "console.log('%O', { a: { b: { c: { d: 1 } } } })",
   '%o with an object': "console.log('%o', { a: 1 })",
   '%o with an array': "console.log('%o', [1, 2])",

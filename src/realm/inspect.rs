@@ -13,7 +13,8 @@ use boa_engine::builtins::promise::PromiseState;
 use boa_engine::native_function::NativeFunctionObject;
 use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsDate, JsMap, JsPromise, JsProxy, JsRegExp, JsSet, JsTypedArray};
 use boa_engine::property::PropertyKey;
-use boa_engine::{Context, JsBigInt, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string};
+use boa_engine::error::JsNativeErrorKind;
+use boa_engine::{Context, JsBigInt, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string};
 
 use crate::realm::convert::{length_of, own_property};
 use crate::realm::web::url;
@@ -69,7 +70,7 @@ pub fn format_args(args: &[JsValue], positions: &PositionMap, context: &mut Cont
             if next + 1 != args.len() {
                 let substituted = match u8::try_from(spec).unwrap_or(0) {
                     b's' => Some(percent_s(&args[next + 1], positions, context)?),
-                    b'j' => Some(percent_j(&args[next + 1], context)),
+                    b'j' => Some(percent_j(&args[next + 1], context)?),
                     b'd' => Some(percent_number(&args[next + 1], NumberSpec::Number, context)?),
                     b'i' => Some(percent_number(&args[next + 1], NumberSpec::Integer, context)?),
                     b'f' => Some(percent_number(&args[next + 1], NumberSpec::Float, context)?),
@@ -191,14 +192,28 @@ fn parse_float(text: &str) -> f64 {
     text[..end].parse().unwrap_or(f64::NAN)
 }
 
-fn percent_j(value: &JsValue, context: &mut Context) -> String {
-    let bounds = crate::realm::convert::Bounds { max_depth: 64, max_bytes: 1 << 20 };
-    match crate::realm::convert::to_json(value, bounds, context).map(|converted| converted.json) {
-        Ok(Some(v)) => v.to_string(),
-        Ok(None) => "undefined".to_owned(),
-        Err(_) => "[Circular]".to_owned(),
+/// `%j`: what the realm's own `JSON.stringify` makes of the value (`toJSON`, typed arrays as
+/// objects of indices), `undefined` for nothing, and `[Circular]` for a cycle, as Node does;
+/// any other error it throws is thrown from the console call.
+fn percent_j(value: &JsValue, context: &mut Context) -> JsResult<String> {
+    let json = context.intrinsics().objects().json();
+    let stringify = json.get(js_string!("stringify"), context)?;
+    let Some(stringify) = stringify.as_callable() else {
+        return Err(JsNativeError::typ().with_message("JSON.stringify is not a function").into());
+    };
+    match stringify.call(&json.clone().into(), std::slice::from_ref(value), context) {
+        Ok(text) => Ok(text.as_string().map_or_else(|| "undefined".to_owned(), |text| text.to_std_string_lossy())),
+        Err(error) => match error.try_native(context) {
+            Ok(native) if matches!(native.kind(), JsNativeErrorKind::Type) && native.message().lines().next() == Some(CIRCULAR) => {
+                Ok("[Circular]".to_owned())
+            }
+            _ => Err(error),
+        },
     }
 }
+
+/// The first line of the message V8 (and the patched engine) give a cycle met by `JSON.stringify`.
+const CIRCULAR: &str = "Converting circular structure to JSON";
 
 /// `%s`: numbers and BigInts as inspect shows them, objects with a toString of their own through
 /// it, other objects inspected one level deep.
