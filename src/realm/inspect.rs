@@ -10,10 +10,10 @@ use boa_engine::builtins::error::Error as ErrorData;
 use boa_engine::builtins::function::OrdinaryFunction;
 use boa_engine::builtins::object::OrdinaryObject;
 use boa_engine::builtins::promise::PromiseState;
+use boa_engine::error::JsNativeErrorKind;
 use boa_engine::native_function::NativeFunctionObject;
 use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsDate, JsMap, JsPromise, JsProxy, JsRegExp, JsSet, JsTypedArray};
 use boa_engine::property::PropertyKey;
-use boa_engine::error::JsNativeErrorKind;
 use boa_engine::{Context, JsBigInt, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string};
 
 use crate::realm::convert::{length_of, own_property};

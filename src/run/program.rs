@@ -613,9 +613,7 @@ impl Program {
         let bounds = Bounds { max_depth: MAX_RESULT_DEPTH, max_bytes: limits.max_result_bytes };
         match convert::to_json(value, bounds, &mut self.context) {
             Ok(value) => Ok(value),
-            Err(Failure::Refused(refused)) => {
-                Err(unsendable_result(&refused))
-            }
+            Err(Failure::Refused(refused)) => Err(unsendable_result(&refused)),
             Err(Failure::Thrown(err)) => Err(self.error_from(err)),
         }
     }

@@ -149,8 +149,7 @@ fn parse(body: &str) -> Result<Shelled, ProgramError> {
         syntax_error(body, &message, Some(body_offset(at, start, body.len())))
     };
     let comments = SingleThreadedComments::default();
-    let mut parser =
-        Parser::new(syntax, StringInput::new(&code, start, BytePos(code.len() as u32)), Some(&comments));
+    let mut parser = Parser::new(syntax, StringInput::new(&code, start, BytePos(code.len() as u32)), Some(&comments));
     let tree = parser.parse_script().map_err(fail)?;
     if let Some(e) = parser.take_errors().into_iter().next() {
         return Err(fail(e));
@@ -334,7 +333,9 @@ impl Visit for Checker {
         if self.error.is_none() {
             let keyword = if using.is_await { "await using" } else { "using" };
             self.error = Some((
-                format!("`{keyword}` declarations are not supported (nor in Node 20); declare the resource with `const` and dispose of it in a `finally` block"),
+                format!(
+                    "`{keyword}` declarations are not supported (nor in Node 20); declare the resource with `const` and dispose of it in a `finally` block"
+                ),
                 using.span.lo,
             ));
         }

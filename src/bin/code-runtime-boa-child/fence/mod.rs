@@ -39,13 +39,11 @@ pub fn after_load() {
 /// refusal kills the child (a socket under seccomp), it dies of that instead.
 pub fn probe() -> ! {
     let mut breached = false;
-    let mut report = |attempt: &str, refused: Result<String, String>| {
-        match refused {
-            Ok(how) => eprintln!("{attempt}: refused ({how})"),
-            Err(how) => {
-                breached = true;
-                eprintln!("{attempt}: ALLOWED ({how})");
-            }
+    let mut report = |attempt: &str, refused: Result<String, String>| match refused {
+        Ok(how) => eprintln!("{attempt}: refused ({how})"),
+        Err(how) => {
+            breached = true;
+            eprintln!("{attempt}: ALLOWED ({how})");
         }
     };
     let refused_with_errno = |failed: bool| {
