@@ -426,7 +426,7 @@ mod tests {
         // SAFETY: each block is used within its size and freed with its layout.
         unsafe {
             let block = Mapped.alloc_zeroed(layout);
-            assert!(!block.is_null() && block as usize % PAGE_BYTES == 0);
+            assert!(!block.is_null() && (block as usize).is_multiple_of(PAGE_BYTES));
             assert!(std::slice::from_raw_parts(block, layout.size()).iter().all(|&byte| byte == 0));
             block.add(layout.size() - 1).write(7);
             let grown = Mapped.realloc(block, layout, 64 << 20);
