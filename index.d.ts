@@ -172,7 +172,8 @@ export interface CodeRuntimeOptions {
    * waiting on a binding holds a thread and about 0.33 MB), not CPU: however many are admitted,
    * at most 4 per core compute at once, and a run waiting on a binding gives its turn back.
    * Default: one per MiB of a quarter of the machine's memory (or the process's cgroup limit),
-   * at most 10,000 (README, `createCodeRuntime`).
+   * at most 10,000; 1,024 where the host may not read the memory (Deno without `--allow-sys`)
+   * (README, `createCodeRuntime`).
    */
   maxConcurrency?: number
   /**

@@ -20,7 +20,16 @@ const { hostPlatform } = require('./platforms.js')
  * and at most 10,000 threads (each stack takes two of the 65,530 memory mappings Linux allows a
  * process by default). A burst of thousands of runs waiting on slow tools then waits as long as
  * the tools take, not in a queue. */
-const DEFAULT_MAX_CONCURRENCY = Math.max(1, Math.min(10_000, Math.floor(Math.min(totalmem(), process.constrainedMemory?.() || Infinity) / 4 / 2 ** 20)))
+function defaultMaxConcurrency() {
+  let memory
+  try {
+    memory = Math.min(totalmem(), process.constrainedMemory?.() || Infinity)
+  } catch {
+    // A host that may not read the machine's memory (Deno without --allow-sys): as for 4 GiB.
+    memory = 4 * 2 ** 30
+  }
+  return Math.max(1, Math.min(10_000, Math.floor(memory / 4 / 2 ** 20)))
+}
 
 const SUBSTRATES = ['thread', 'process']
 /** The process substrate's pool: children kept warm, children at most (each holds one run or
@@ -107,7 +116,7 @@ class CodeRuntime {
     if (maxConcurrency !== undefined && !((Number.isInteger(maxConcurrency) && maxConcurrency >= 1) || maxConcurrency === Infinity)) {
       throw new TypeError(`maxConcurrency must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrency)}`)
     }
-    this.#maxConcurrency = maxConcurrency ?? DEFAULT_MAX_CONCURRENCY
+    this.#maxConcurrency = maxConcurrency ?? defaultMaxConcurrency()
     const maxWorkers = Number.isFinite(this.#maxConcurrency) ? Math.min(this.#maxConcurrency, 2 ** 32 - 1) : undefined
     this.#limits = checkLimits(limits, 'limits')
     this.#tokenKeys = new TokenKeys(durableKey)
