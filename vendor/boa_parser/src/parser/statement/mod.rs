@@ -26,7 +26,10 @@ use self::{
     block::BlockStatement,
     break_stm::BreakStatement,
     continue_stm::ContinueStatement,
-    declaration::{Declaration, ExportDeclaration, ImportDeclaration, allowed_token_after_let},
+    declaration::{
+        Declaration, ExportDeclaration, ImportDeclaration, allowed_token_after_let,
+        binding_name_start,
+    },
     expression::ExpressionStatement,
     if_stm::IfStatement,
     iteration::{DoWhileStatement, ForStatement, WhileStatement},
@@ -1045,22 +1048,4 @@ where
                 .map(Self::Output::StatementListItem),
         }
     }
-}
-
-/// Patched (code-runtime-boa): whether a token can begin the name a `using` declaration binds,
-/// which tells `using x = ...` from `using` as an identifier.
-fn binding_name_start(kind: &TokenKind) -> bool {
-    matches!(
-        kind,
-        TokenKind::IdentifierName(_)
-            | TokenKind::Keyword((
-                Keyword::Yield
-                    | Keyword::Await
-                    | Keyword::Let
-                    | Keyword::Async
-                    | Keyword::Of
-                    | Keyword::Using,
-                _
-            ))
-    )
 }

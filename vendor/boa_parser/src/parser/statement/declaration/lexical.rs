@@ -194,22 +194,31 @@ where
 
 /// Check if the given token is valid after the `let` keyword of a lexical declaration.
 pub(crate) fn allowed_token_after_let(token: Option<&Token>) -> bool {
+    token.map(Token::kind).is_some_and(|kind| {
+        binding_name_start(kind)
+            || matches!(
+                kind,
+                TokenKind::Punctuator(Punctuator::OpenBlock | Punctuator::OpenBracket)
+            )
+    })
+}
+
+/// Patched (code-runtime-boa): whether a token can begin a binding's name: an identifier, or a
+/// keyword that is one outside its own construct (`let using = ...`, and `using x = ...` told
+/// from `using` as an identifier).
+pub(crate) fn binding_name_start(kind: &TokenKind) -> bool {
     matches!(
-        token.map(Token::kind),
-        Some(
-            TokenKind::IdentifierName(_)
-                // Patched (code-runtime-boa): `let using = ...`.
-                | TokenKind::Keyword((
-                    Keyword::Await
-                        | Keyword::Yield
-                        | Keyword::Let
-                        | Keyword::Async
-                        | Keyword::Of
-                        | Keyword::Using,
-                    _
-                ))
-                | TokenKind::Punctuator(Punctuator::OpenBlock | Punctuator::OpenBracket),
-        )
+        kind,
+        TokenKind::IdentifierName(_)
+            | TokenKind::Keyword((
+                Keyword::Await
+                    | Keyword::Yield
+                    | Keyword::Let
+                    | Keyword::Async
+                    | Keyword::Of
+                    | Keyword::Using,
+                _
+            ))
     )
 }
 
