@@ -186,6 +186,15 @@ const corpus: Record<string, string> = {
   'an array iterator': 'console.log([1, 2].values())',
   'a Map iterator': 'console.log(new Map([[1, 2]]).entries())',
   'a Set iterator': 'console.log(new Set([1]).values())',
+  'a Map iterator partly consumed': "const it = new Map([[1, 'a'], [2, 'b'], [3, 'c']]).keys()\nit.next()\nconsole.log(it)",
+  'a finished Map iterator': 'const it = new Map([[1, 2]]).values()\nconsole.log([...it].length, it)',
+  'a Set entries iterator': "console.log(new Set(['a', { b: 1 }]).entries())",
+  'a Map iterator after deletes and additions': 'const m = new Map([[1, 1], [2, 2], [3, 3]])\nconst it = m.keys()\nm.delete(2)\nconsole.log(it)\nm.set(4, 4)\nit.next()\nconsole.log(it)',
+  'iterators inside an object and an array': "console.log({ keys: new Map([['k', 'v']]).keys(), list: [new Set([1, 2]).values()] })",
+  'an iterator of 150 values': 'console.log(new Set(Array.from({ length: 150 }, (_, i) => i)).values())',
+  'a Map iterator with its own toStringTag': "const it = new Map([[1, 2]]).keys()\nObject.defineProperty(it, Symbol.toStringTag, { value: 'Custom' })\nconsole.log(it)",
+  'an iterator past the depth limit': 'console.log({ a: { b: { c: new Map([[1, 2]]).entries() } } })',
+  'an iterator of long entries': "console.log(new Map([['first key of some length', { nested: 'value of some length' }], ['second', [1, 2, 3]]]).entries())",
   'a generator object': 'console.log((function* () {})())',
   'a URL': "console.log(new URL('https://example.com/a?b=1'))",
   'a URL with credentials, a port, a query and a hash': "console.log(new URL('https://user:pw@example.com:8080/a/b?x=1&y=%20z&x=2#frag'))",
@@ -197,6 +206,8 @@ const corpus: Record<string, string> = {
   'URLSearchParams on several lines, empty, and past the depth limit': "console.log(new URLSearchParams('a=1\\n2&b=' + 'y'.repeat(80)), new URLSearchParams(), { a: { b: { c: new URLSearchParams('a=1') } } })",
   'URLSearchParams changed, with quotes, and with %s': "const p = new URLSearchParams([[\"it's\", '\"x\"']])\np.append('n', '1')\np.extra = true\nconsole.log(p, { p })\nconsole.log('%s', p)",
   'the arguments object': '(function () { console.log(arguments) })(1, 2)',
+  'an empty arguments object': '(function () { console.log(arguments) })()',
+  'a mapped arguments object after its parameter changed': "(function (a, b) { a = 'changed'; console.log(arguments, [arguments]) })('x', { y: 1 })",
   'a Proxy with throwing traps': "const trap = () => { throw new Error('trap ran') }\nconsole.log(new Proxy({ a: 1 }, { get: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap, has: trap }))",
   'a Proxy of an array': 'console.log(new Proxy([1, 2], {}))',
   'a Proxy of a function': 'console.log(new Proxy(function f() {}, {}))',
@@ -295,9 +306,6 @@ const corpus: Record<string, string> = {
 const exceptions: Record<string, string> = {
   '%o with an array': '`%o` shows non-enumerable properties (`[length]`) in Node; here it is `%O` with depth 4.',
   'a toStringTag getter on the prototype': 'getters never run while inspecting, so a `Symbol.toStringTag` getter is not read.',
-  'a Map iterator': "Node previews an iterator's remaining entries through V8; here it prints as `Object [Map Iterator] {}`.",
-  'a Set iterator': "Node previews an iterator's remaining entries through V8; here it prints as `Object [Set Iterator] {}`.",
-  'the arguments object': "the engine does not expose which objects are `arguments` objects, so they print as plain objects (`{ '0': 1, '1': 2 }`).",
 }
 
 function nodeEntries(program: string): Entry[] {

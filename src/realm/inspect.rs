@@ -7,7 +7,8 @@
 //! object prints as `[Object]`, as Node does past its own (much larger) budget.
 
 use boa_engine::builtins::error::Error as ErrorData;
-use boa_engine::builtins::function::OrdinaryFunction;
+use boa_engine::builtins::function::{OrdinaryFunction, is_arguments_object};
+use boa_engine::builtins::map::{IteratorPreviewItems, preview_collection_iterator};
 use boa_engine::builtins::object::OrdinaryObject;
 use boa_engine::builtins::promise::PromiseState;
 use boa_engine::error::JsNativeErrorKind;
@@ -312,6 +313,8 @@ enum Entries {
     Typed(JsTypedArray),
     Bytes(JsArrayBuffer),
     Promise(JsPromise),
+    /// What a Map or Set iterator has left, and how many more past those.
+    Pending(IteratorPreviewItems, usize),
     Weak,
 }
 
@@ -664,8 +667,17 @@ impl Inspector<'_> {
                 if keys.is_empty() {
                     return Ok(base);
                 }
+            } else if let Some(preview) = preview_collection_iterator(object, self.options.max_array_length) {
+                // Node's braces for an iterator: its tag alone, no constructor name.
+                let kind = if matches!(preview.items, IteratorPreviewItems::Entries(_)) { "Entries" } else { "Iterator" };
+                let own_tag = format!("{} Iterator", preview.collection);
+                let shown_tag = if tag.is_empty() || tag == own_tag { String::new() } else { format!("{tag}] [") };
+                braces[0] = format!("[{shown_tag}{} {kind}] {{", preview.collection);
+                entries = Entries::Pending(preview.items, preview.remaining);
             } else if constructor == Some("Object") {
-                if !tag.is_empty() {
+                if is_arguments_object(object) {
+                    braces[0] = "[Arguments] {".to_owned();
+                } else if !tag.is_empty() {
                     braces[0] = format!("{}{{", prefix(constructor, &tag, "Object", ""));
                 }
                 if keys.is_empty() {
@@ -924,6 +936,28 @@ impl Inspector<'_> {
                     }
                 };
                 vec![text]
+            }
+            Entries::Pending(items, remaining) => {
+                self.indentation += 2;
+                let mut output = Vec::new();
+                match items {
+                    IteratorPreviewItems::Values(values) => {
+                        for value in &values {
+                            output.push(self.value(value, recurse_times, false, context)?);
+                        }
+                    }
+                    IteratorPreviewItems::Entries(pairs) => {
+                        let braces = ["[".to_owned(), "]".to_owned()];
+                        for (key, value) in &pairs {
+                            let pair =
+                                vec![self.value(key, recurse_times, false, context)?, self.value(value, recurse_times, false, context)?];
+                            output.push(self.reduce_to_single_string(pair, "", &braces, Extras::Array, recurse_times, None, context)?);
+                        }
+                    }
+                }
+                self.indentation -= 2;
+                push_remaining(&mut output, remaining, "item");
+                output
             }
             Entries::Weak => vec!["<items unknown>".to_owned()],
         };

@@ -185,6 +185,22 @@ console.log(abort.name, abort.message, abort.code, DOMException.ABORT_ERR, Strin
 const plain = new DOMException()
 console.log(plain.name, plain.message, plain.code)
 return abort.code`,
+  'reflection on values that are not objects': `const attempts = [
+  () => Reflect.ownKeys('text'),
+  () => Reflect.get(null, 'x'),
+  () => Reflect.has(5, 'x'),
+  () => Reflect.getOwnPropertyDescriptor(1, 'x'),
+  () => Object.defineProperty(1, 'x', { value: 1 }),
+  () => Object.defineProperties('s', {}),
+]
+for (const attempt of attempts) {
+  try { attempt() } catch (e) { console.log(\`\${e.constructor.name}: \${e.message}\`) }
+}
+return attempts.length`,
+  'an object without a prototype printed into a string': `const record = Object.create(null)
+record.id = 7
+try { return \`record: \${record}\` } catch (e) { console.log(e.name, e.message) }
+return String(Object.keys(record))`,
 })
 
 const language = [

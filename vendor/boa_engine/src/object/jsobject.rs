@@ -672,7 +672,8 @@ impl JsObject {
 
         // 6. Throw a TypeError exception.
         Err(JsNativeError::typ()
-            .with_message("cannot convert object to primitive value")
+            // Patched (code-runtime-boa): V8's wording.
+            .with_message("Cannot convert object to primitive value")
             .into())
     }
 

@@ -528,3 +528,10 @@ pub(crate) fn arguments_exotic_delete(
     // 5. Return result.
     Ok(result)
 }
+
+/// Patched (code-runtime-boa): whether `object` is an arguments object, mapped or not, for a
+/// console that prints `[Arguments] { '0': 1 }` as Node's does.
+#[must_use]
+pub fn is_arguments_object(object: &JsObject) -> bool {
+    object.is::<UnmappedArguments>() || object.is::<MappedArguments>()
+}

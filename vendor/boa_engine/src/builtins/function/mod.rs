@@ -57,6 +57,8 @@ pub(crate) mod arguments;
 mod bound;
 
 pub use bound::BoundFunction;
+// Patched (code-runtime-boa): see `is_arguments_object`.
+pub use arguments::is_arguments_object;
 
 #[cfg(test)]
 mod tests;

@@ -96,6 +96,23 @@ impl MapIterator {
         map_iterator.into()
     }
 
+    /// Patched (code-runtime-boa): what the iterator has still to yield, read without advancing
+    /// it, for a console that prints `[Map Iterator] { 'a' }` as Node's does.
+    pub(crate) fn preview(&self, limit: usize) -> CollectionIteratorPreview {
+        let map = self.iterated_map.as_ref().map(|lock| lock.0.borrow());
+        let map = map.as_ref().map(|map| map.data());
+        // A finished iterator has let go of its Map: it has nothing left.
+        let end = map.map_or(self.next_index, |map| map.full_len());
+        let mut pending = (self.next_index..end).filter_map(|index| map?.get_index(index));
+        let shown: Vec<_> = pending.by_ref().take(limit).map(|(key, value)| (key.clone(), value.clone())).collect();
+        let items = match self.iteration_kind {
+            PropertyNameKind::Key => IteratorPreviewItems::Values(shown.into_iter().map(|(key, _)| key).collect()),
+            PropertyNameKind::Value => IteratorPreviewItems::Values(shown.into_iter().map(|(_, value)| value).collect()),
+            PropertyNameKind::KeyAndValue => IteratorPreviewItems::Entries(shown),
+        };
+        CollectionIteratorPreview { collection: "Map", items, remaining: pending.count() }
+    }
+
     /// %MapIteratorPrototype%.next( )
     ///
     /// Advances the iterator and gets the next result in the map.
@@ -148,4 +165,35 @@ impl MapIterator {
             context,
         ))
     }
+}
+
+/// Patched (code-runtime-boa): the entries a Map or Set iterator has still to yield (see
+/// [`preview_collection_iterator`]).
+#[derive(Debug)]
+pub struct CollectionIteratorPreview {
+    /// `"Map"` or `"Set"`.
+    pub collection: &'static str,
+    /// At most the limit asked for, in iteration order.
+    pub items: IteratorPreviewItems,
+    /// How many more it has to yield past the items.
+    pub remaining: usize,
+}
+
+/// Patched (code-runtime-boa): a `keys()`/`values()` iterator yields values, an `entries()` one
+/// pairs.
+#[derive(Debug)]
+pub enum IteratorPreviewItems {
+    /// What `keys()` or `values()` yields.
+    Values(Vec<JsValue>),
+    /// What `entries()` yields, as key and value.
+    Entries(Vec<(JsValue, JsValue)>),
+}
+
+/// Patched (code-runtime-boa): `None` unless `object` is a Map or Set iterator.
+#[must_use]
+pub fn preview_collection_iterator(object: &JsObject, limit: usize) -> Option<CollectionIteratorPreview> {
+    if let Some(iterator) = object.downcast_ref::<MapIterator>() {
+        return Some(iterator.preview(limit));
+    }
+    Some(object.downcast_ref::<crate::builtins::set::SetIterator>()?.preview(limit))
 }

@@ -31,6 +31,8 @@ use super::{
 
 mod map_iterator;
 pub(crate) use map_iterator::MapIterator;
+// Patched (code-runtime-boa): a console's preview of Map and Set iterators.
+pub use map_iterator::{CollectionIteratorPreview, IteratorPreviewItems, preview_collection_iterator};
 
 pub mod ordered_map;
 use ordered_map::OrderedMap;

@@ -762,7 +762,8 @@ impl OrdinaryObject {
 
             Ok(object.clone().into())
         } else {
-            Err(js_error!(TypeError: "Object.defineProperty: expected 'this' to be an Object"))
+            // Patched (code-runtime-boa): V8's wording.
+            Err(js_error!(TypeError: "Object.defineProperty called on non-object"))
         }
     }
 
@@ -787,7 +788,8 @@ impl OrdinaryObject {
             object_define_properties(&obj, props, context)?;
             Ok(arg.clone())
         } else {
-            Err(js_error!(TypeError: "Object.defineProperties: expected 'this' to be an Object"))
+            // Patched (code-runtime-boa): V8's wording.
+            Err(js_error!(TypeError: "Object.defineProperties called on non-object"))
         }
     }
 

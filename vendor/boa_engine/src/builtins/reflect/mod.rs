@@ -153,7 +153,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("defineProperty"))?;
         let key = args.get_or_undefined(1).to_property_key(context)?;
         let prop_desc: JsValue = args
             .get(2)
@@ -188,7 +188,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("deleteProperty"))?;
         let key = args.get_or_undefined(1).to_property_key(context)?;
 
         Ok(target
@@ -209,7 +209,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("get"))?;
         // 2. Let key be ? ToPropertyKey(propertyKey).
         let key = args.get_or_undefined(1).to_property_key(context)?;
         // 3. If receiver is not present, then
@@ -249,9 +249,7 @@ impl Reflect {
                 context,
             )
         } else {
-            Err(JsNativeError::typ()
-                .with_message("target must be an object")
-                .into())
+            Err(not_an_object("getOwnPropertyDescriptor").into())
         }
     }
 
@@ -271,7 +269,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("getPrototypeOf"))?;
         Ok(target
             .__get_prototype_of__(&mut InternalMethodPropertyContext::new(context))?
             .map_or(JsValue::null(), JsValue::new))
@@ -289,7 +287,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("has"))?;
         let key = args
             .get(1)
             .unwrap_or(&JsValue::undefined())
@@ -316,7 +314,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("isExtensible"))?;
         Ok(target
             .__is_extensible__(&mut InternalMethodPropertyContext::new(context))?
             .into())
@@ -338,7 +336,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("ownKeys"))?;
 
         let keys: Vec<JsValue> = target
             .__own_property_keys__(&mut InternalMethodPropertyContext::new(context))?
@@ -365,7 +363,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("preventExtensions"))?;
 
         Ok(target
             .__prevent_extensions__(&mut InternalMethodPropertyContext::new(context))?
@@ -384,7 +382,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("set"))?;
         let key = args.get_or_undefined(1).to_property_key(context)?;
         let value = args.get_or_undefined(2);
         let receiver = args
@@ -418,7 +416,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| not_an_object("setPrototypeOf"))?;
         let proto = match args.get_or_undefined(1).variant() {
             JsVariant::Object(obj) => Some(obj.clone()),
             JsVariant::Null => None,
@@ -432,4 +430,10 @@ impl Reflect {
             .__set_prototype_of__(proto, &mut InternalMethodPropertyContext::new(context))?
             .into())
     }
+}
+
+/// Patched (code-runtime-boa): V8's wording for a target that is not an object
+/// (`Reflect.ownKeys called on non-object`).
+fn not_an_object(method: &str) -> JsNativeError {
+    JsNativeError::typ().with_message(format!("Reflect.{method} called on non-object"))
 }

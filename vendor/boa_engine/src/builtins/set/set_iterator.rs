@@ -6,6 +6,7 @@
 //! [spec]: https://tc39.es/ecma262/#sec-set-iterator-objects
 
 use super::ordered_set::OrderedSet;
+use crate::builtins::map::{CollectionIteratorPreview, IteratorPreviewItems};
 use crate::{
     Context, JsData, JsResult,
     builtins::{
@@ -93,6 +94,22 @@ impl SetIterator {
             },
         );
         set_iterator.into()
+    }
+
+    /// Patched (code-runtime-boa): what the iterator has still to yield, read without advancing
+    /// it, for a console that prints `[Set Iterator] { 'a' }` as Node's does.
+    pub(crate) fn preview(&self, limit: usize) -> CollectionIteratorPreview {
+        let set = self.iterated_set.as_ref().map(|lock| lock.0.borrow());
+        let set = set.as_ref().map(|set| set.data());
+        // A finished iterator has let go of its Set: it has nothing left.
+        let end = set.map_or(self.next_index, |set| set.full_len());
+        let mut pending = (self.next_index..end).filter_map(|index| set?.get_index(index));
+        let shown = pending.by_ref().take(limit).cloned();
+        let items = match self.iteration_kind {
+            PropertyNameKind::KeyAndValue => IteratorPreviewItems::Entries(shown.map(|value| (value.clone(), value)).collect()),
+            _ => IteratorPreviewItems::Values(shown.collect()),
+        };
+        CollectionIteratorPreview { collection: "Set", items, remaining: pending.count() }
     }
 
     /// %SetIteratorPrototype%.next( )
