@@ -168,7 +168,8 @@ pub fn syntax_error_at(index: &LineIndex, name: &str, message: &str, line: u32, 
     error
 }
 
-/// Names the erasable rewrite for each construct strip-only mode refuses.
+/// Names the erasable rewrite for each construct strip-only mode refuses (the stripper's own
+/// message names it for an angle-bracket assertion).
 fn with_rewrite_hint(message: &str) -> String {
     let hint = if message.contains("enum") {
         "use a `const` object with `as const` and a union type instead, e.g. `const Color = { Red: 'red' } as const`"
@@ -176,8 +177,6 @@ fn with_rewrite_hint(message: &str) -> String {
         "use plain top-level declarations or an object instead of a namespace"
     } else if message.contains("parameter property") {
         "declare the field in the class body and assign it in the constructor (`x: number; constructor(x: number) { this.x = x }`)"
-    } else if message.contains("angle-bracket") {
-        "write the assertion as `expr as T`"
     } else if message.contains("import equals") || message.contains("export assignment") {
         "programs cannot import or export; use the bindings the host provides"
     } else {
