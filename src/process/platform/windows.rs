@@ -15,19 +15,17 @@ use std::io;
 use std::os::windows::ffi::{OsStrExt, OsStringExt};
 use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle, RawHandle};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use super::Spawned;
 
 use windows_sys::Win32::Foundation::{HANDLE, HANDLE_FLAG_INHERIT, SetHandleInformation, WAIT_OBJECT_0};
 use windows_sys::Win32::System::Console::{GetStdHandle, STD_INPUT_HANDLE, STD_OUTPUT_HANDLE};
 use windows_sys::Win32::System::JobObjects::{
-    AssignProcessToJobObject, CreateJobObjectW, JOB_OBJECT_LIMIT_ACTIVE_PROCESS, JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION,
-    JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE, JOB_OBJECT_LIMIT_PROCESS_MEMORY, JOB_OBJECT_UILIMIT_DESKTOP, JOB_OBJECT_UILIMIT_DISPLAYSETTINGS,
-    JOB_OBJECT_UILIMIT_EXITWINDOWS, JOB_OBJECT_UILIMIT_GLOBALATOMS, JOB_OBJECT_UILIMIT_HANDLES, JOB_OBJECT_UILIMIT_READCLIPBOARD,
-    JOB_OBJECT_UILIMIT_SYSTEMPARAMETERS, JOB_OBJECT_UILIMIT_WRITECLIPBOARD, JOBOBJECT_BASIC_UI_RESTRICTIONS,
-    JOBOBJECT_EXTENDED_LIMIT_INFORMATION, JobObjectBasicUIRestrictions, JobObjectExtendedLimitInformation, SetInformationJobObject,
-    TerminateJobObject,
+    CreateJobObjectW, JOB_OBJECT_LIMIT_ACTIVE_PROCESS, JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION, JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
+    JOB_OBJECT_LIMIT_PROCESS_MEMORY, JOB_OBJECT_UILIMIT_DESKTOP, JOB_OBJECT_UILIMIT_DISPLAYSETTINGS, JOB_OBJECT_UILIMIT_EXITWINDOWS,
+    JOB_OBJECT_UILIMIT_GLOBALATOMS, JOB_OBJECT_UILIMIT_HANDLES, JOB_OBJECT_UILIMIT_READCLIPBOARD, JOB_OBJECT_UILIMIT_SYSTEMPARAMETERS,
+    JOB_OBJECT_UILIMIT_WRITECLIPBOARD, JOBOBJECT_BASIC_UI_RESTRICTIONS, JOBOBJECT_EXTENDED_LIMIT_INFORMATION, JobObjectBasicUIRestrictions,
+    JobObjectExtendedLimitInformation, SetInformationJobObject, TerminateJobObject,
 };
 use windows_sys::Win32::System::LibraryLoader::{
     GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS, GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT, GetModuleFileNameW, GetModuleHandleExW,
@@ -72,7 +70,7 @@ pub struct Process(OwnedHandle);
 
 /// Ends the child from any thread: terminates its job, which the killer keeps open, so it is
 /// never another process's.
-pub struct Killer(Arc<OwnedHandle>);
+pub struct Killer(OwnedHandle);
 
 pub fn check_executable(launcher: &Path) -> Result<(), String> {
     match std::fs::metadata(launcher) {
@@ -96,6 +94,7 @@ pub fn spawn(launcher: &Path, addon: &Path, memory_bytes: usize, extra: &[&str])
         // once the child holds it; the handle list keeps the child from inheriting anything else.
         check(unsafe { SetHandleInformation(handle, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT) })?;
     }
+    let launcher = std::path::absolute(launcher)?;
     let mut command_line: Vec<u16> = [quoted(launcher.as_os_str()), quoted(addon.as_os_str()), std::process::id().to_string().into()]
         .into_iter()
         .chain(extra.iter().map(|arg| OsString::from(*arg)))
@@ -107,7 +106,7 @@ pub fn spawn(launcher: &Path, addon: &Path, memory_bytes: usize, extra: &[&str])
     let system_root = std::env::var_os("SystemRoot").unwrap_or_else(|| "C:\\Windows".into());
     let mut environment: Vec<u16> = OsString::from("SystemRoot=").encode_wide().chain(system_root.encode_wide()).collect();
     environment.extend([0, 0]);
-    let directory = wide(launcher.ancestors().last().unwrap_or(launcher).as_os_str());
+    let directory = wide(launcher.ancestors().last().unwrap_or(&launcher).as_os_str());
     let application = wide(launcher.as_os_str());
 
     let job_handle = job.as_raw_handle() as HANDLE;
@@ -148,19 +147,10 @@ pub fn spawn(launcher: &Path, addon: &Path, memory_bytes: usize, extra: &[&str])
     let (process, _thread) = unsafe {
         (OwnedHandle::from_raw_handle(created.hProcess as RawHandle), OwnedHandle::from_raw_handle(created.hThread as RawHandle))
     };
-    // Windows before 10 version 1607 ignores the job list: assigning again is then what puts the
-    // child in its job (a process already in it is accepted as it is).
-    // SAFETY: handles this function owns.
-    if unsafe { AssignProcessToJobObject(job_handle, process.as_raw_handle() as HANDLE) } == 0 {
-        let error = io::Error::last_os_error();
-        // SAFETY: as above.
-        unsafe { TerminateJobObject(job_handle, KILLED_STATUS) };
-        return Err(error);
-    }
     Ok(Spawned {
         pid: created.dwProcessId,
         process: Process(process),
-        killer: Killer(Arc::new(job)),
+        killer: Killer(job),
         to_child: to_child.into(),
         from_child: from_child.into(),
     })

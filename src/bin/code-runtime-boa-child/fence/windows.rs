@@ -101,8 +101,9 @@ fn own_job_information<T>(class: JOBOBJECTINFOCLASS) -> Option<T> {
 
 /// A process may lower its own token's integrity level, never raise it.
 fn lower_integrity() -> Result<(), String> {
-    let mut sid = [0u8; SECURITY_MAX_SID_SIZE as usize];
-    let mut sid_bytes = sid.len() as u32;
+    // In 32-bit words: a SID's sub-authorities are aligned so.
+    let mut sid = [0u32; SECURITY_MAX_SID_SIZE as usize / 4];
+    let mut sid_bytes = size_of_val(&sid) as u32;
     let mut token: HANDLE = std::ptr::null_mut();
     // SAFETY: a buffer of the size given for the SID; this process's own token, closed below.
     unsafe {
