@@ -95,7 +95,8 @@ export type ErrorKind =
   | 'token'
   /**
    * The process substrate's child running the program died (the message names the signal or exit
-   * status) or broke the protocol with the host; the run was abandoned, a session is lost.
+   * status, on Windows the NTSTATUS of a known crash such as STATUS_ACCESS_VIOLATION) or broke the
+   * protocol with the host; the run was abandoned, a session is lost.
    */
   | 'crashed'
 
@@ -186,7 +187,8 @@ export interface CodeRuntimeOptions {
   /**
    * Where programs run: `'thread'` (the default), threads of this process; `'process'`, a pool of
    * child processes fenced in by the operating system, so an engine fault cannot take the host
-   * down (Linux; see README "Substrates").
+   * down (Linux, macOS and Windows; elsewhere `createCodeRuntime` throws saying so; see README
+   * "Substrates").
    */
   substrate?: Substrate
   /** The process substrate's pool of children (only with `substrate: 'process'`). */
@@ -206,7 +208,8 @@ export interface ProcessPoolOptions {
    * The child executable to start instead of the one beside the addon, for a layout that moves
    * the `.node` away from it. It must be trusted: this package's `code-runtime-boa-child` of the
    * same version. It runs with the host's user rights and fences itself in, so another executable
-   * runs unfenced. See README "Substrates".
+   * runs unfenced (on Windows it is still started in the job the host makes for each child, which
+   * holds it to one process and a memory limit). See README "Substrates".
    */
   childExecutable?: string
 }

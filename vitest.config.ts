@@ -4,8 +4,8 @@ import { ADDON as CRASH_HOOKS_ADDON } from './scripts/build-crash-hooks.js'
 
 // Every spec runs on the thread substrate; the suites of runs, sessions and what crosses the
 // bridge run again on the process substrate, through the same tests (`../index.js` resolves to
-// a version of the package whose runtimes default to `substrate: 'process'`), on Linux and macOS
-// (where the release workflow tests it); Windows has no process substrate yet.
+// a version of the package whose runtimes default to `substrate: 'process'`), on Linux, macOS and
+// Windows (the release workflow tests each).
 //
 // The faults a process-substrate child makes itself need the crash-hooks addon (a test-only build,
 // built with cargo by the project's global setup, on Linux), so that spec runs only in a project
@@ -18,11 +18,11 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'thread', include: ['__test__/**/*.spec.ts'], exclude: [...configDefaults.exclude, crashHooks] } },
-      ...(process.platform !== 'linux' && process.platform !== 'darwin' ? [] : [{
+      {
         extends: true,
         test: { name: 'process', include: onBothSubstrates, env: { TEST_SUBSTRATE: 'process' } },
         resolve: { alias: [{ find: /^\.\.\/index(\.js)?$/, replacement: path.resolve(__dirname, '__test__/substrate/process.ts') }] },
-      }]),
+      },
       ...(process.platform !== 'linux' ? [] : [{
         extends: true,
         test: { name: 'crash-hooks', include: [crashHooks], globalSetup: ['__test__/crash-hooks.setup.ts'], env: { NAPI_RS_NATIVE_LIBRARY_PATH: CRASH_HOOKS_ADDON } },

@@ -26,7 +26,7 @@ function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr:
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!
 
 describe('code-runtime-boa run', () => {
-  it.runIf(process.platform === 'linux' || process.platform === 'darwin')('runs the README example in a child process with --substrate process', async () => {
+  it('runs the README example in a child process with --substrate process', async () => {
     const { code, stdout } = await runCli(['run', 'examples/agent.ts', '--bindings', 'examples/bindings.js', '--substrate', 'process', '--json'])
     expect(code).toBe(0)
     expect(JSON.parse(lastLine(stdout))).toMatchObject({ ok: true, value: { triaged: expect.any(Array) } })

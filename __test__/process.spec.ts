@@ -14,6 +14,7 @@ import { deferred, errorOf, ROOT, runInChild, until, valueOf, within } from './h
 const childPids = (runtime: CodeRuntime) => (runtime as unknown as { childPids: number[] }).childPids
 const linux = process.platform === 'linux'
 const macos = process.platform === 'darwin'
+const windows = process.platform === 'win32'
 /** Running, not a zombie. Elsewhere than Linux a signal 0 answers: the host reaps its children,
  * and launchd the orphans of a host that exited. */
 const alive = (pid: number) => {
@@ -43,7 +44,11 @@ async function childRunning(runtime: CodeRuntime, started: Promise<void>) {
   return pids
 }
 
-describe.runIf(linux || macos)('the process substrate', () => {
+/** A child the pool starts, told to probe its fence instead of serving: what it reported and how
+ * it ended (on Windows it reports on stdout, which the host reads; elsewhere only how it ended). */
+const probeThroughHost = (runtime: CodeRuntime) => (runtime as unknown as { probeFence(): string }).probeFence()
+
+describe('the process substrate', () => {
   const runtimes: CodeRuntime[] = []
   const processRuntime = (options: Parameters<typeof createCodeRuntime>[0] = {}) => {
     const runtime = createCodeRuntime({ substrate: 'process', ...options })
@@ -74,8 +79,9 @@ describe.runIf(linux || macos)('the process substrate', () => {
   })
 
   // Not SIGSEGV or SIGBUS sent from outside: Rust's stack-overflow handler returns from those
-  // when no guard page was hit, and only a fault the child itself makes would come back.
-  for (const signal of ['SIGKILL', 'SIGABRT', 'SIGTERM'] as const) {
+  // when no guard page was hit, and only a fault the child itself makes would come back. On
+  // Windows a kill is TerminateProcess, whatever the signal's name, and the child exits with 1.
+  for (const signal of windows ? (['SIGKILL'] as const) : (['SIGKILL', 'SIGABRT', 'SIGTERM'] as const)) {
     it(`a child killed by ${signal} mid-run ends that run as crashed, and the next run succeeds`, async () => {
       const runtime = processRuntime({ pool: { minWarm: 1, maxChildren: 1 } })
       const started = deferred()
@@ -84,7 +90,7 @@ describe.runIf(linux || macos)('the process substrate', () => {
       process.kill(pid, signal)
       const error = errorOf(await within(running, 10_000, 'the run on the killed child'))
       expect(error.kind).toBe('crashed')
-      expect(error.message).toContain(signal)
+      expect(error.message).toContain(windows ? 'exited with status 1' : signal)
       expect(valueOf(await within(runtime.run({ source: 'return 2' }), 10_000, 'the next run'))).toBe(2)
     })
   }
@@ -98,7 +104,7 @@ describe.runIf(linux || macos)('the process substrate', () => {
     process.kill(pid, 'SIGKILL')
     const observed = await within(running, 10_000, 'the execute on the killed child')
     expect(observed).toMatchObject({ status: 'error', error: { kind: 'crashed' } })
-    await expect(session.execute({ code: 'return kept' })).rejects.toThrow(/session was lost.*SIGKILL.*create a new session/)
+    await expect(session.execute({ code: 'return kept' })).rejects.toThrow(windows ? /session was lost.*exited with status 1.*create a new session/ : /session was lost.*SIGKILL.*create a new session/)
     const next = await runtime.createSession()
     expect(await next.execute({ code: 'return typeof kept' })).toMatchObject({ status: 'completed', value: 'undefined' })
   })
@@ -157,6 +163,24 @@ describe.runIf(linux || macos)('the process substrate', () => {
     expect({ status: probe.status, signal: probe.signal }).toEqual({ status: null, signal: 'SIGSYS' })
   })
 
+  it.runIf(linux)('fences the child its pool starts as the one started by hand: its probe dies of the filter', () => {
+    expect(probeThroughHost(processRuntime())).toMatch(/^child: was killed by signal 31 \(SIGSYS/m)
+  })
+
+  it.runIf(windows)('starts the child in a job of one process with a memory limit and at low integrity: a process, a file beside it, executable memory and memory past the limit refused', () => {
+    const report = probeThroughHost(processRuntime())
+    // Kill on job close 0x2000, die on an unhandled exception 0x400, process memory 0x100, active
+    // processes 0x8; the memory limit is the floor of 4 GiB (4 x the default 256 MiB budget is
+    // less); every UI restriction but the one on the child's own windows
+    expect(report).toMatch(/^job: limits 0x2508, at most 1 process, 4294967296 bytes of memory per process, UI restrictions 0xff$/m)
+    expect(report).toMatch(/^start a process: refused \(/m)
+    expect(report).toMatch(/^write a file beside the executable: refused \(Access is denied/m)
+    expect(report).toMatch(/^map executable memory: refused \(/m)
+    expect(report).toMatch(/^commit more than the job's memory limit: refused \(/m)
+    // 68 says something got through, 67 that the child could not fence itself in
+    expect({ status: report.match(/^child: (.*)$/m)?.[1], allowed: report.includes('ALLOWED') }).toEqual({ status: 'exited with status 0', allowed: false })
+  })
+
   it.runIf(macos)('sandboxes the child: files, the network and new processes refused, what it inherited closed', () => {
     const probe = probeFence()
     expect(probe.stderr).toMatch(/^keep inherited descriptor 3: refused \(Bad file descriptor/m)
@@ -169,7 +193,7 @@ describe.runIf(linux || macos)('the process substrate', () => {
 
   it('names the missing child executable and the platform package', () => {
     expect(() => createCodeRuntime({ substrate: 'process', pool: { childExecutable: '/nonexistent/code-runtime-boa-child' } })).toThrow(
-      /\/nonexistent\/code-runtime-boa-child.*code-runtime-boa-(linux|darwin)-/,
+      /\/nonexistent\/code-runtime-boa-child.*code-runtime-boa-(linux|darwin|win32)-/,
     )
   })
 
@@ -290,11 +314,5 @@ process.stdin.on('data', (chunk) => {
       const at = await runOn(reporting('bytes-at-limit', { value: null, bytes: [{ at: [], kind: 'Uint8Array' }] }, bytes(limit)))
       expect(at.ok && (at.value as Uint8Array).length).toBe(limit)
     }, 30_000)
-  })
-})
-
-describe.runIf(process.platform === 'win32')('the process substrate on Windows', () => {
-  it('is refused with what to use instead: its child is not fenced in there yet', () => {
-    expect(() => createCodeRuntime({ substrate: 'process' })).toThrow(/runs on Linux and macOS only so far.*substrate: 'thread'/)
   })
 })

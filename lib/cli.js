@@ -22,7 +22,7 @@ Options:
   --compute-ms <N>        busy-time budget in ms (default 5000)
   --wall-ms <N>           wall-clock budget in ms (default 30000)
   --substrate <name>      run: where the program runs: thread (default) or process (a fenced
-                          child process; Linux and macOS)
+                          child process; Linux, macOS and Windows)
   --json                  run: print the run result as JSON on the last line
   --server <name=command> mcp: an MCP server whose tools programs call as name.tool(); a command
                           line started over stdio (quotes group words) or an http(s) URL; repeatable

@@ -64,22 +64,14 @@ function checkPool(pool, maxConcurrency) {
   }
 }
 
-/** Where the process substrate's child fences itself in (src/bin/code-runtime-boa-child/fence/). */
-const PROCESS_SUBSTRATE_PLATFORMS = ['linux', 'darwin']
-
 /** The addon for `substrate`, or an error saying what is missing and where it comes from. */
 function nativeRuntime(substrate, limits, enforceBudgets, maxWorkers, pool) {
   if (substrate === 'thread') return new NativeRuntime(limits, enforceBudgets, maxWorkers)
-  if (!PROCESS_SUBSTRATE_PLATFORMS.includes(process.platform)) {
-    throw new Error(
-      `createCodeRuntime({ substrate: 'process' }): the process substrate runs on Linux and macOS only so far (here, ${process.platform}, ` +
-        "its child could not be fenced in; see SECURITY.md); use substrate: 'thread', the default",
-    )
-  }
   try {
     return new NativeRuntime(limits, enforceBudgets, maxWorkers, checkPool(pool, maxWorkers ?? DEFAULT_MAX_CHILDREN))
   } catch (error) {
-    if (error instanceof TypeError) throw error
+    // InvalidArg: the addon refuses the substrate where its child has no fence, saying so itself.
+    if (error instanceof TypeError || error.code === 'InvalidArg') throw error
     const platformPackage = `code-runtime-boa-${hostPlatform()}`
     throw new Error(
       `createCodeRuntime({ substrate: 'process' }): ${error.message}. The child executable ships beside the addon in ${platformPackage}: ` +
@@ -148,6 +140,12 @@ class CodeRuntime {
   /** @internal The process substrate's child processes alive now (for containment tests). */
   get childPids() {
     return this.#native.childPids()
+  }
+
+  /** @internal The process substrate's child, started as its pool starts them, probing its fence:
+   * what it reported and how it ended (for the fence's tests). */
+  probeFence() {
+    return this.#native.probeFence()
   }
 
   /** @internal The most program threads that computed at once so far (tests check the bound). */

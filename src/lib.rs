@@ -7,7 +7,7 @@ mod engine;
 mod error;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
-#[cfg(unix)]
+#[cfg(process_substrate)]
 mod process;
 mod realm;
 mod run;
@@ -129,7 +129,7 @@ pub fn stopped_outcome(reason: HostStop, message: Option<String>) -> String {
 #[derive(Clone)]
 enum Substrate {
     Thread(Arc<Engine>),
-    #[cfg(unix)]
+    #[cfg(process_substrate)]
     Process(Arc<process::host::ProcessPool>),
 }
 
@@ -198,7 +198,7 @@ impl NativeRuntime {
                 let launch = Launch { binding_paths, modules, limits, sink: sink_for(&on_event, true, stream_logs)? };
                 engine.run(source, language, tape, launch)
             }
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => {
                 pool.run(source, language, binding_paths, limits, modules, stream_logs, tape, queue_for(&on_event, true)?)
             }
@@ -222,7 +222,7 @@ impl NativeRuntime {
                 let launch = Launch { binding_paths, modules: HashMap::new(), limits, sink: sink_for(&on_event, false, true)? };
                 engine.open_session(frame, launch)
             }
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.open_session(binding_paths, limits, frame, queue_for(&on_event, false)?),
         }
         .map_err(engine_error)
@@ -233,7 +233,7 @@ impl NativeRuntime {
         let limits = limits.unwrap_or_default();
         match &self.substrate {
             Substrate::Thread(engine) => engine.execute(session, execution, source, language, &limits),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.execute(session, execution, source, language, limits),
         }
         .map_err(engine_error)
@@ -243,7 +243,7 @@ impl NativeRuntime {
     pub fn stage(&self, session: u32, name: String, data: Buffer) -> Result<()> {
         match &self.substrate {
             Substrate::Thread(engine) => engine.stage(session, name, data.to_vec()),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.stage(session, name, data.to_vec()),
         }
         .map_err(engine_error)
@@ -272,7 +272,7 @@ impl NativeRuntime {
                 });
                 engine.reply(id, call_id, Reply { value_json, bytes, error: None })
             }
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => {
                 let buffers: Vec<Vec<u8>> =
                     if slots_json.is_some() { buffers.iter().map(|buffer| buffer.to_vec()).collect() } else { Vec::new() };
@@ -286,7 +286,7 @@ impl NativeRuntime {
     pub fn reply_error(&self, id: u32, call_id: u32, name: String, message: String) -> bool {
         match &self.substrate {
             Substrate::Thread(engine) => engine.reply(id, call_id, Reply { error: Some(HostError { name, message }), ..Reply::default() }),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.send(id, &process::Request::ReplyError { call_id, name, message }, &[]),
         }
     }
@@ -296,7 +296,7 @@ impl NativeRuntime {
     pub fn pause(&self, id: u32, call_id: u32) -> bool {
         match &self.substrate {
             Substrate::Thread(engine) => engine.pause(id, call_id),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.send(id, &process::Request::Pause { call_id }, &[]),
         }
     }
@@ -306,7 +306,7 @@ impl NativeRuntime {
     pub fn stop(&self, id: u32, reason: HostStop) {
         match &self.substrate {
             Substrate::Thread(engine) => engine.stop(id, reason.into()),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.stop(id, reason.into()),
         }
     }
@@ -315,7 +315,7 @@ impl NativeRuntime {
     pub fn close(&self, session: u32) {
         match &self.substrate {
             Substrate::Thread(engine) => engine.close(session),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.close(session),
         }
     }
@@ -325,7 +325,7 @@ impl NativeRuntime {
     pub fn live_threads(&self) -> u32 {
         match &self.substrate {
             Substrate::Thread(engine) => engine.live_threads() as u32,
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.live() as u32,
         }
     }
@@ -335,8 +335,19 @@ impl NativeRuntime {
     pub fn child_pids(&self) -> Vec<u32> {
         match &self.substrate {
             Substrate::Thread(_) => Vec::new(),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.child_pids(),
+        }
+    }
+
+    /// Starts a `process` substrate child as the pool does, told to probe its fence instead of
+    /// serving: what it reported and how it ended (the fence's tests; nothing on threads).
+    #[napi(catch_unwind)]
+    pub fn probe_fence(&self) -> Option<String> {
+        match &self.substrate {
+            Substrate::Thread(_) => None,
+            #[cfg(process_substrate)]
+            Substrate::Process(pool) => Some(pool.probe_fence()),
         }
     }
 
@@ -346,7 +357,7 @@ impl NativeRuntime {
     pub fn computing_peak(&self) -> u32 {
         match &self.substrate {
             Substrate::Thread(engine) => engine.computing_peak() as u32,
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(_) => 0,
         }
     }
@@ -364,16 +375,16 @@ impl Drop for NativeRuntime {
     fn drop(&mut self) {
         match &self.substrate {
             Substrate::Thread(engine) => engine.shut_down(),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.shut_down(),
         }
     }
 }
 
-#[cfg(unix)]
+#[cfg(process_substrate)]
 fn process_substrate(defaults: LimitOverrides, enforce_budgets: bool, pool: ProcessPoolOptions) -> Result<Substrate> {
-    let addon =
-        addon_path().ok_or_else(|| Error::new(Status::GenericFailure, "the process substrate could not find the addon's own file"))?;
+    let addon = process::platform::addon_path()
+        .ok_or_else(|| Error::new(Status::GenericFailure, "the process substrate could not find the addon's own file"))?;
     let launcher = match pool.child_executable {
         Some(path) => std::path::PathBuf::from(path),
         None => addon.with_file_name(process::CHILD_EXECUTABLE),
@@ -388,35 +399,26 @@ fn process_substrate(defaults: LimitOverrides, enforce_budgets: bool, pool: Proc
     Ok(Substrate::Process(pool))
 }
 
-#[cfg(not(unix))]
+/// The one place the process substrate is refused: where its child has no fence
+/// (src/bin/code-runtime-boa-child/fence/). `lib/runtime.js` passes this error on as it is.
+#[cfg(not(process_substrate))]
 fn process_substrate(_: LimitOverrides, _: bool, _: ProcessPoolOptions) -> Result<Substrate> {
-    Err(Error::new(Status::GenericFailure, "the process substrate runs on Linux and macOS only so far; use substrate: 'thread'"))
+    Err(Error::new(
+        Status::InvalidArg,
+        format!(
+            "createCodeRuntime({{ substrate: 'process' }}): the process substrate runs on Linux, macOS and Windows only (here, {}, \
+             its child could not be fenced in; see SECURITY.md); use substrate: 'thread', the default",
+            std::env::consts::OS
+        ),
+    ))
 }
 
-/// The file this library was loaded from (the `.node`), which the child loads too.
-#[cfg(unix)]
-fn addon_path() -> Option<std::path::PathBuf> {
-    use std::os::unix::ffi::OsStrExt;
-    // SAFETY: Dl_info is plain data, filled by dladdr for an address inside this library.
-    let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
-    let found = unsafe { libc::dladdr(addon_path as *const libc::c_void, &mut info) };
-    if found == 0 || info.dli_fname.is_null() {
-        return None;
-    }
-    // SAFETY: dladdr gives a NUL-terminated path that lives as long as the library.
-    let name = unsafe { std::ffi::CStr::from_ptr(info.dli_fname) };
-    Some(std::path::PathBuf::from(std::ffi::OsStr::from_bytes(name.to_bytes())))
-}
-
-/// The child's entry, called by the launcher (`src/bin/code-runtime-boa-child.rs`) once it has
-/// fenced itself in and loaded this library: serves the host on stdin and stdout.
-#[cfg(unix)]
+/// The child's entry, called by the launcher (`src/bin/code-runtime-boa-child/main.rs`) once it
+/// has fenced itself in and loaded this library: serves the host on stdin and stdout.
+#[cfg(process_substrate)]
 #[unsafe(no_mangle)]
 pub extern "C" fn code_runtime_boa_child_main() -> i32 {
-    use std::os::fd::FromRawFd;
-    // SAFETY: descriptors 0 and 1 are the pipes from and to the host, open for the child's life
-    // and used through nothing else.
-    let (input, output) = unsafe { (std::fs::File::from_raw_fd(0), std::fs::File::from_raw_fd(1)) };
+    let (input, output) = process::platform::child_stdio();
     // Small parts of a frame are gathered in the buffer; large ones pass through uncopied.
     let output = std::io::BufWriter::with_capacity(64 * 1024, output);
     std::panic::catch_unwind(|| process::child::serve(std::io::BufReader::with_capacity(64 * 1024, input), output)).unwrap_or(70)
@@ -431,7 +433,7 @@ impl Task for Dispose {
     fn compute(&mut self) -> Result<()> {
         match &self.0 {
             Substrate::Thread(engine) => engine.dispose(),
-            #[cfg(unix)]
+            #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.dispose(),
         }
         Ok(())

@@ -49,6 +49,11 @@ export declare class NativeRuntime {
   /** The process ids of the `process` substrate's children alive now (none on threads). */
   childPids(): Array<number>
   /**
+   * Starts a `process` substrate child as the pool does, told to probe its fence instead of
+   * serving: what it reported and how it ended (the fence's tests; nothing on threads).
+   */
+  probeFence(): string | null
+  /**
    * The most program threads that computed at once so far (0 on the process substrate, whose
    * children count their own).
    */

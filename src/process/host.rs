@@ -8,13 +8,13 @@
 use std::collections::{HashSet, VecDeque};
 use std::io::BufReader;
 use std::path::PathBuf;
-use std::process::{ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::Request;
 use super::outbox::Outbox;
+use super::platform::{self, FromChild, Killer};
 use super::wire::{self, Frame, WireError};
 use crate::engine::EngineError;
 use crate::error::{ConversionError, ErrorKind, ProgramError};
@@ -80,10 +80,9 @@ struct PoolState {
 struct Child {
     pid: u32,
     outbox: Arc<Outbox>,
+    killer: Killer,
     lease: Mutex<Option<Arc<Lease>>>,
     runs: AtomicU32,
-    /// Set once the child has exited and before it is reaped: no signal may reach its pid after.
-    exited: Mutex<bool>,
     /// Killed by the watchdog: its lease's deadline passed first.
     late: AtomicBool,
 }
@@ -237,17 +236,7 @@ impl ProcessPool {
         enforce_budgets: bool,
         options: PoolOptions,
     ) -> Result<Arc<Self>, String> {
-        use std::os::unix::fs::PermissionsExt;
-        match std::fs::metadata(&launcher) {
-            Ok(file) if file.is_file() && file.permissions().mode() & 0o111 != 0 => {}
-            Ok(_) => {
-                return Err(format!(
-                    "the process substrate's child executable is not an executable file: {} (chmod +x it)",
-                    launcher.display()
-                ));
-            }
-            Err(_) => return Err(format!("the process substrate's child executable is missing: {}", launcher.display())),
-        }
+        platform::check_executable(&launcher)?;
         let hello = wire::encode(&json_text(&Request::Hello { defaults, enforce_budgets }), &[] as &[Vec<u8>]);
         let pool = Arc::new(Self {
             launcher,
@@ -400,6 +389,27 @@ impl ProcessPool {
         lock(&self.state).children.iter().map(|child| child.pid).collect()
     }
 
+    /// The committed memory past which a child's allocations fail, where the host sets it (the
+    /// job of a child on Windows): a backstop far above the runtime's memory budget, which the
+    /// engine enforces itself, as the address-space limit is on Linux.
+    fn job_memory_bytes(&self) -> usize {
+        self.defaults.max_memory_bytes.saturating_mul(JOB_MEMORY_BUDGETS).max(JOB_MEMORY_FLOOR_BYTES)
+    }
+
+    /// Starts a child as every other, told to probe its fence instead of serving (`--probe-fence`):
+    /// what it reported on stdout, then how it ended.
+    pub fn probe_fence(&self) -> String {
+        let platform::Spawned { process, killer, to_child, mut from_child, .. } =
+            match platform::spawn(&self.launcher, &self.addon, self.job_memory_bytes(), &["--probe-fence"]) {
+                Ok(spawned) => spawned,
+                Err(err) => return format!("child: could not start ({err})\n"),
+            };
+        drop(to_child);
+        let mut report = String::new();
+        let _ = std::io::Read::read_to_string(&mut from_child, &mut report);
+        format!("{report}child: {}\n", process.wait(&killer))
+    }
+
     fn checks(&self, execution: u32, overrides: &LimitOverrides) -> Checks {
         Checks { execution, deadline: None, limits: self.defaults.with(overrides), log_bytes: 0, marked: false, last_call: None }
     }
@@ -512,52 +522,30 @@ impl ProcessPool {
 
     /// Starts and serves a child until it ends; false when it never became ready.
     fn serve_child(self: &Arc<Self>) -> bool {
-        let spawned = Command::new(&self.launcher)
-            .arg(&self.addon)
-            .arg(std::process::id().to_string())
-            .env_clear()
-            .current_dir("/")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn();
-        let mut process = match spawned {
-            Ok(process) => process,
+        let spawned = platform::spawn(&self.launcher, &self.addon, self.job_memory_bytes(), &[]);
+        let platform::Spawned { pid, process, killer, to_child, from_child } = match spawned {
+            Ok(spawned) => spawned,
             Err(err) => {
                 self.start_failed(&format!("the child process {} could not start: {err}", self.launcher.display()));
                 return false;
             }
         };
-        let (Some(stdin), Some(stdout)) = (process.stdin.take(), process.stdout.take()) else {
-            let _ = process.kill();
-            let _ = process.wait();
-            self.start_failed("the child process started without its pipes");
-            return false;
-        };
-        widen_pipes(&stdin, &stdout);
-        let outbox = match Outbox::open(stdin) {
+        let outbox = match Outbox::open(to_child) {
             Ok(outbox) => outbox,
             Err(err) => {
-                let _ = process.kill();
-                let _ = process.wait();
+                killer.kill();
+                process.wait(&killer);
                 self.start_failed(&format!("the child process's writer could not start: {err}"));
                 return false;
             }
         };
         outbox.send(self.hello.clone());
-        let child = Arc::new(Child {
-            pid: process.id(),
-            outbox,
-            lease: Mutex::default(),
-            runs: AtomicU32::new(0),
-            exited: Mutex::new(false),
-            late: AtomicBool::new(false),
-        });
+        let child = Arc::new(Child { pid, outbox, killer, lease: Mutex::default(), runs: AtomicU32::new(0), late: AtomicBool::new(false) });
         lock(&self.state).children.push(child.clone());
         if self.disposed.load(Ordering::Acquire) {
             child.kill();
         }
-        let mut stdout = BufReader::with_capacity(64 * 1024, stdout);
+        let mut stdout = BufReader::with_capacity(64 * 1024, from_child);
         let ready = matches!(wire::read_frame(&mut stdout, READY_FRAME_BYTES), Ok(Frame { ref text, .. }) if text == super::READY);
         let ended = if ready {
             self.child_ready(&child, false);
@@ -566,8 +554,7 @@ impl ProcessPool {
             None
         };
         child.kill();
-        *lock(&child.exited) = true;
-        let status = process.wait().map(|status| describe_exit(&status)).unwrap_or_else(|err| format!("could not be waited for ({err})"));
+        let status = process.wait(&child.killer);
         let lease = lock(&child.lease).take();
         {
             let mut state = lock(&self.state);
@@ -596,7 +583,7 @@ impl ProcessPool {
     }
 
     /// Reads a child's events until it ends; returns why the host ended it, if it did.
-    fn read_events(self: &Arc<Self>, child: &Arc<Child>, stdout: &mut BufReader<ChildStdout>) -> Option<String> {
+    fn read_events(self: &Arc<Self>, child: &Arc<Child>, stdout: &mut BufReader<FromChild>) -> Option<String> {
         // Past a deadline the watchdog kills the child, which ends the read with the pipe.
         let late = || {
             child.late.load(Ordering::Acquire).then(|| {
@@ -708,14 +695,9 @@ impl Child {
         }
     }
 
-    /// SIGKILL, unless the child was already reaped (its pid may then be another process's).
     fn kill(&self) {
         self.outbox.close();
-        let exited = lock(&self.exited);
-        if !*exited {
-            // SAFETY: a signal to a child of this process that has not been reaped.
-            unsafe { libc::kill(self.pid as libc::pid_t, libc::SIGKILL) };
-        }
+        self.killer.kill();
     }
 }
 
@@ -832,22 +814,10 @@ impl Checks {
     }
 }
 
-/// Pipes of a MiB each way (the most an unprivileged process may ask by default), instead of
-/// 64 KiB: a 1 MiB argument then crosses in one write, not sixteen hand-offs between processes.
-#[cfg(target_os = "linux")]
-fn widen_pipes(stdin: &std::process::ChildStdin, stdout: &std::process::ChildStdout) {
-    use std::os::fd::AsRawFd;
-    for fd in [stdin.as_raw_fd(), stdout.as_raw_fd()] {
-        // SAFETY: fcntl on a pipe this process holds; a refusal leaves the default size.
-        unsafe { libc::fcntl(fd, libc::F_SETPIPE_SZ, PIPE_BYTES) };
-    }
-}
-
-#[cfg(target_os = "linux")]
-const PIPE_BYTES: libc::c_int = 1 << 20;
-
-#[cfg(not(target_os = "linux"))]
-fn widen_pipes(_: &std::process::ChildStdin, _: &std::process::ChildStdout) {}
+/// A child's job allows this many times the memory budget, and at least the floor (program
+/// threads' stacks, the engine's own tables and what the allocator keeps are not in the budget).
+const JOB_MEMORY_BUDGETS: usize = 4;
+const JOB_MEMORY_FLOOR_BYTES: usize = 4 << 30;
 
 /// How long past its deadline a child may take to end its execution before it is killed: its
 /// engine stops at the budget itself, so this is only slack for a slow machine.
@@ -855,27 +825,6 @@ const DEADLINE_GRACE: Duration = Duration::from_secs(5);
 
 fn broke(why: &str) -> String {
     format!("broke the protocol ({why}) and was ended")
-}
-
-/// How a child ended, for the `crashed` error: the signal by name, or the exit status.
-fn describe_exit(status: &std::process::ExitStatus) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    if let Some(signal) = status.signal() {
-        let name = match signal {
-            libc::SIGKILL => "SIGKILL",
-            libc::SIGSEGV => "SIGSEGV",
-            libc::SIGABRT => "SIGABRT",
-            libc::SIGBUS => "SIGBUS",
-            libc::SIGILL => "SIGILL",
-            libc::SIGFPE => "SIGFPE",
-            libc::SIGSYS => "SIGSYS (a system call the fence refuses)",
-            libc::SIGTERM => "SIGTERM",
-            libc::SIGXCPU => "SIGXCPU",
-            _ => "a signal",
-        };
-        return format!("was killed by signal {signal} ({name})");
-    }
-    format!("exited with status {}", status.code().unwrap_or(-1))
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {

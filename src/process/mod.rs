@@ -6,6 +6,7 @@
 pub mod child;
 pub mod host;
 mod outbox;
+pub mod platform;
 pub mod wire;
 
 use std::collections::HashMap;
@@ -70,4 +71,7 @@ pub enum Request {
 pub const READY: &str = r#"{"kind":"ready"}"#;
 
 /// The child executable's file name, beside the addon.
+#[cfg(unix)]
 pub const CHILD_EXECUTABLE: &str = "code-runtime-boa-child";
+#[cfg(windows)]
+pub const CHILD_EXECUTABLE: &str = "code-runtime-boa-child.exe";

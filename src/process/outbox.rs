@@ -1,17 +1,19 @@
-//! Requests on their way to a child. A frame is written straight from the thread that sends it
-//! (Node's, for a binding's reply) while the pipe has room, so a crossing wakes no thread of the
-//! host's own; what does not fit waits for the child's writer thread, so a child that stops
-//! reading never blocks Node.
+//! Requests on their way to a child. Where the pipe can be written without blocking (Unix), a
+//! frame is written straight from the thread that sends it (Node's, for a binding's reply) while
+//! the pipe has room, so a crossing wakes no thread of the host's own; what does not fit waits
+//! for the child's writer thread, so a child that stops reading never blocks Node. Elsewhere
+//! (Windows) the writer thread writes every frame.
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
-use std::os::fd::AsRawFd;
-use std::process::ChildStdin;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
+use super::platform::{self, ToChild};
+
 pub struct Outbox {
-    /// Non-blocking: a write takes what fits and never waits for the child.
-    pipe: ChildStdin,
+    /// Non-blocking where senders write to it: a write takes what fits and never waits for the
+    /// child.
+    pipe: ToChild,
     queue: Mutex<Queue>,
     pending: Condvar,
 }
@@ -27,15 +29,9 @@ struct Queue {
 
 impl Outbox {
     /// An outbox on the pipe to a child, with its writer thread started.
-    pub fn open(pipe: ChildStdin) -> io::Result<Arc<Self>> {
-        // SAFETY: fcntl on a pipe this process holds. O_NONBLOCK is set on the host's end's own
-        // open file description; the child's end of the pipe keeps blocking reads.
-        let set = unsafe {
-            let flags = libc::fcntl(pipe.as_raw_fd(), libc::F_GETFL);
-            flags >= 0 && libc::fcntl(pipe.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK) == 0
-        };
-        if !set {
-            return Err(io::Error::last_os_error());
+    pub fn open(pipe: ToChild) -> io::Result<Arc<Self>> {
+        if platform::WRITES_FROM_SENDER {
+            platform::write_without_blocking(&pipe)?;
         }
         let outbox = Arc::new(Self { pipe, queue: Mutex::default(), pending: Condvar::new() });
         let writer = outbox.clone();
@@ -51,7 +47,7 @@ impl Outbox {
         }
         let waiting = !queue.frames.is_empty();
         queue.frames.push_back(frame);
-        if !waiting && self.write_some(&mut queue).is_err() {
+        if !waiting && platform::WRITES_FROM_SENDER && self.write_some(&mut queue).is_err() {
             queue.closed = true;
         }
         if !queue.frames.is_empty() {
@@ -76,12 +72,19 @@ impl Outbox {
             if queue.closed {
                 return;
             }
+            if !platform::WRITES_FROM_SENDER {
+                // A blocking write, with the queue unlocked: senders only ever queue.
+                let frame = queue.frames.pop_front().unwrap_or_default();
+                drop(queue);
+                let written = (&self.pipe).write_all(&frame);
+                queue = self.lock();
+                if written.is_err() {
+                    queue.closed = true;
+                }
+                continue;
+            }
             drop(queue);
-            // Until the pipe has room, or the child's end is closed (poll then reports an error,
-            // and the write that follows fails).
-            let mut room = libc::pollfd { fd: self.pipe.as_raw_fd(), events: libc::POLLOUT, revents: 0 };
-            // SAFETY: one pollfd for a descriptor this outbox holds.
-            unsafe { libc::poll(&mut room, 1, -1) };
+            platform::wait_for_room(&self.pipe);
             queue = self.lock();
             if self.write_some(&mut queue).is_err() {
                 queue.closed = true;

@@ -1,7 +1,8 @@
 //! What the child does to itself before it reads any program: the steps every Unix shares here
 //! (its directory, its descriptors, its limits), and each system's own fence in its file
 //! (`linux.rs`: no_new_privs and a seccomp-bpf allow-list; `macos.rs`: the sandbox with a
-//! deny-all profile).
+//! deny-all profile). Windows (`windows.rs`) shares none of these steps and takes this module's
+//! place.
 
 #[cfg(target_os = "linux")]
 mod linux;
@@ -17,8 +18,8 @@ const OPEN_FILES: u64 = 16;
 
 /// Before the addon loads: the child dies with its host, keeps no descriptor but its pipes
 /// (and stderr, which the host points at /dev/null), and cannot gain privileges.
-pub fn before_load(host_pid: libc::pid_t) {
-    os::before_load(host_pid);
+pub fn before_load(host_pid: u32) {
+    os::before_load(host_pid as libc::pid_t);
     os::close_inherited_descriptors();
     // SAFETY: a constant path.
     unsafe { libc::chdir(c"/".as_ptr()) };
