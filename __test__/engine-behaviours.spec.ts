@@ -485,6 +485,7 @@ describe('built-ins a realm initializes on first use', () => {
   BigInt: () => [BigInt, BigInt.prototype],
   Boolean: () => [Boolean, Boolean.prototype],
   Symbol: () => [Symbol, Symbol.prototype],
+  ArrayBuffer: () => [ArrayBuffer, ArrayBuffer.prototype],
 }
 const describeObject = (object: any) => [
   Object.prototype.toString.call(object),
@@ -650,8 +651,9 @@ return {
   it('give objects the engine made before the program touched their class the real prototype', async () => {
     const result = await run(`const bytes = new TextEncoder().encode('hi')
 console.log(bytes)
-return [Object.getPrototypeOf(bytes) === Uint8Array.prototype, bytes instanceof Uint8Array, bytes.length, Array.from(bytes), bytes.toString()]`)
-    expect(valueOf(result)).toEqual([true, true, 2, [104, 105], '104,105'])
+return [Object.getPrototypeOf(bytes) === Uint8Array.prototype, bytes instanceof Uint8Array, bytes.length, Array.from(bytes), bytes.toString(),
+  bytes.buffer.byteLength, bytes.buffer.slice(1).byteLength, Object.getPrototypeOf(bytes.buffer) === ArrayBuffer.prototype]`)
+    expect(valueOf(result)).toEqual([true, true, 2, [104, 105], '104,105', 2, 1, true])
     expect(result.logs.map((entry) => entry.text)).toEqual(['Uint8Array(2) [ 104, 105 ]'])
   })
 

@@ -18,7 +18,7 @@
 use super::{
     BigInt, Boolean, BuiltInConstructor, DataView, Date, FinalizationRegistry, IntrinsicObject,
     Json, Map, Math, Number, Reflect, RegExp, Set, String, Symbol,
-    array_buffer::SharedArrayBuffer,
+    array_buffer::{ArrayBuffer, SharedArrayBuffer},
     atomics::Atomics,
     iterable::{
         Iterator, iterator_constructor::IteratorConstructor, iterator_helper::IteratorHelper,
@@ -152,7 +152,7 @@ fn regexps() -> LazyBuiltIn {
 
 /// The built-ins a realm initializes on first use, chosen by what a realm's build spent on them
 /// and by no other built-in's initialization reading them.
-fn lazy_built_ins() -> [LazyBuiltIn; 21] {
+fn lazy_built_ins() -> [LazyBuiltIn; 22] {
     [
         class_built_in::<Date>(),
         class_built_in::<Map>(),
@@ -175,6 +175,7 @@ fn lazy_built_ins() -> [LazyBuiltIn; 21] {
         class_built_in::<BigInt>(),
         class_built_in::<Boolean>(),
         class_built_in::<Symbol>(),
+        class_built_in::<ArrayBuffer>(),
     ]
 }
 

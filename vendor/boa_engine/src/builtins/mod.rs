@@ -252,7 +252,6 @@ impl Realm {
         Array::init(self);
         ArrayIterator::init(self);
         Proxy::init(self);
-        ArrayBuffer::init(self);
         MapIterator::init(self);
         IsFinite::init(self);
         IsNaN::init(self);
@@ -317,8 +316,8 @@ impl Realm {
 
         // Local patch (code-runtime-boa): Date, Map, Set, the typed arrays, DataView,
         // SharedArrayBuffer, the weak collections, Math, JSON, Reflect, Atomics, Iterator and its
-        // helpers, RegExp, String, Number, BigInt, Boolean and Symbol, now or on first use
-        // (`lazy.rs`).
+        // helpers, RegExp, String, Number, BigInt, Boolean, Symbol and ArrayBuffer, now or on
+        // first use (`lazy.rs`).
         lazy::initialize_or_defer(self, lazy)
     }
 }
