@@ -453,8 +453,9 @@ return outcomes`),
 
 describe('built-ins a realm initializes on first use', () => {
   // Date, Map, Set, the typed arrays, DataView, SharedArrayBuffer, the weak collections, Math,
-  // JSON, Reflect and Atomics are filled in the first time a program touches them
-  // (vendor/boa_engine builtins/lazy.rs); whatever touches them first, they look the same.
+  // JSON, Reflect, Atomics, Iterator and its helpers, RegExp and String are filled in the first
+  // time a program touches them (vendor/boa_engine builtins/lazy.rs); whatever touches them
+  // first, they look the same.
   const LAZY = `const lazy = {
   Date: () => [Date, Date.prototype],
   Map: () => [Map, Map.prototype],
@@ -474,6 +475,17 @@ describe('built-ins a realm initializes on first use', () => {
   JSON: () => [JSON],
   Reflect: () => [Reflect],
   Atomics: () => [Atomics],
+  Iterator: () => [Iterator, Iterator.prototype],
+  IteratorHelper: () => [Object.getPrototypeOf([].values().map((x) => x))],
+  WrapForValidIterator: () => [Object.getPrototypeOf(Iterator.from({ next: () => ({ done: true }) }))],
+  RegExp: () => [RegExp, RegExp.prototype],
+  RegExpStringIterator: () => [Object.getPrototypeOf('a'.matchAll(/a/g))],
+  String: () => [String, String.prototype],
+  Number: () => [Number, Number.prototype],
+  BigInt: () => [BigInt, BigInt.prototype],
+  Boolean: () => [Boolean, Boolean.prototype],
+  Symbol: () => [Symbol, Symbol.prototype],
+  ArrayBuffer: () => [ArrayBuffer, ArrayBuffer.prototype],
 }
 const describeObject = (object: any) => [
   Object.prototype.toString.call(object),
@@ -495,6 +507,108 @@ const describeAll = (names: string[]) =>
     expect(forward.Math[0]).toContain('max max/2 true false true')
     expect(forward.Date[0]).toContain('now now/0 true false true')
     expect(forward.Uint8Array[0]).toContain('BYTES_PER_ELEMENT number false false false')
+    expect(forward.Iterator[1]).toContain('map map/1 true false true')
+    expect(forward.RegExp[1]).toContain('flags accessor function undefined  false true')
+    expect(forward.String[1]).toContain('length number false false false')
+    expect(forward.String[1]).toContain('padStart padStart/1 true false true')
+    expect(forward.Number[0]).toContain('MAX_SAFE_INTEGER number false false false')
+    expect(forward.Symbol[0]).toContain('iterator symbol false false false')
+  })
+
+  it('answer primitives, literals and the engine\'s own iterators first, before the program names the class', async () => {
+    // Each line reaches a lazy prototype through something other than its global: a string
+    // primitive's method, a regular-expression literal, a generator's or an array iterator's chain.
+    const source = `function* numbers() { yield 1; yield 2; yield 3 }
+const first = () => ({
+  upper: 'abc'.toUpperCase(),
+  length: 'abc'.length,
+  index: 'abc'[1],
+  proto: Object.getPrototypeOf('x') === String.prototype,
+  wrapped: Object('x') instanceof String,
+  template: \`\${'a'.repeat(2)}\`,
+  test: /b+/i.test('aBc'),
+  split: 'a-b'.split(/-/),
+  replaced: 'aXa'.replace(/x/gi, 'y'),
+  all: [...'a1b2'.matchAll(/\\d/g)].map((m) => m[0]),
+  lastIndex: /a/g.lastIndex,
+  helpers: numbers().map((n) => n * 2).toArray(),
+  chain: Object.getPrototypeOf(Object.getPrototypeOf([].values())) === Iterator.prototype,
+  closed: (() => { let seen = 0; for (const n of numbers()) { seen = n; break } return seen })(),
+  subclass: new (class Loud extends String { shout() { return this.toUpperCase() + '!' } })('hi').shout(),
+  regexpSubclass: new (class Word extends RegExp {})('w+').test('ww'),
+  fixed: (1.5).toFixed(2),
+  numberProto: Object.getPrototypeOf(1) === Number.prototype,
+  bigint: (10n).toString(2),
+  boolean: true.toString(),
+  description: Symbol('d').description,
+  symbolKey: typeof Object(Symbol.iterator).valueOf(),
+})
+return [first(), first()]`
+    const [cold, hot] = valueOf(await run(source)) as unknown[]
+    const expected = {
+      upper: 'ABC',
+      length: 3,
+      index: 'b',
+      proto: true,
+      wrapped: true,
+      template: 'aa',
+      test: true,
+      split: ['a', 'b'],
+      replaced: 'aya',
+      all: ['1', '2'],
+      lastIndex: 0,
+      helpers: [2, 4, 6],
+      chain: true,
+      closed: 1,
+      subclass: 'HI!',
+      regexpSubclass: true,
+      fixed: '1.50',
+      numberProto: true,
+      bigint: '1010',
+      boolean: 'true',
+      description: 'd',
+      symbolKey: 'symbol',
+    }
+    expect(cold).toEqual(expected)
+    expect(hot).toEqual(expected)
+  })
+
+  it('are reached through their intrinsics when the program deleted, replaced or froze their globals first', async () => {
+    const value = valueOf(
+      await run(`const OriginalRegExp = RegExp
+delete (globalThis as any).String
+;(globalThis as any).RegExp = 1
+;(globalThis as any).Iterator = undefined
+Object.freeze(globalThis)
+const proto = Object.getPrototypeOf('x')
+return {
+  upper: 'abc'.toUpperCase(),
+  matched: 'a1'.match(/\\d/)![0],
+  helpers: [1, 2].values().filter((n: number) => n > 1).toArray(),
+  names: ['padEnd', 'at', 'replaceAll'].map((name) => typeof proto[name]),
+  string: typeof (globalThis as any).String,
+  regexpIsLiteralClass: /a/ instanceof OriginalRegExp,
+}`),
+    )
+    expect(value).toEqual({
+      upper: 'ABC',
+      matched: '1',
+      helpers: [2],
+      names: ['function', 'function', 'function'],
+      string: 'undefined',
+      regexpIsLiteralClass: true,
+    })
+  })
+
+  it('keep a prototype the program froze before using it frozen, with its methods', async () => {
+    const value = valueOf(
+      await run(`Object.freeze(String.prototype)
+Object.freeze(RegExp.prototype)
+const iteratorProto = Object.getPrototypeOf(Object.getPrototypeOf([].values()))
+Object.freeze(iteratorProto)
+return [Object.isFrozen(String.prototype), 'x'.padStart(3, '-'), Object.isFrozen(RegExp.prototype), /a/.test('a'), Object.isFrozen(iteratorProto), typeof iteratorProto.map]`),
+    )
+    expect(value).toEqual([true, '--x', true, true, true, 'function'])
   })
 
   it('are bound as globals, named, callable and constructible before anything else touches them', async () => {
@@ -524,15 +638,22 @@ return {
   })
 
   it('are formatted by console.log as Node formats them, untouched before', async () => {
-    const result = await run(`console.log(Date.prototype, Atomics, Uint8Array.prototype, Map.prototype)\nconsole.log(Math)`)
-    expect(result.logs.map((entry) => entry.text)).toEqual(['{} Object [Atomics] {} TypedArray {} Object [Map] {}', 'Object [Math] {}'])
+    const result = await run(
+      `console.log(Date.prototype, Atomics, Uint8Array.prototype, Map.prototype)\nconsole.log(Math)\nconsole.log(/a/g, new String('x'), [1].values(), Symbol.prototype)`,
+    )
+    expect(result.logs.map((entry) => entry.text)).toEqual([
+      '{} Object [Atomics] {} TypedArray {} Object [Map] {}',
+      'Object [Math] {}',
+      "/a/g [String: 'x'] Object [Array Iterator] {} Object [Symbol] {}",
+    ])
   })
 
   it('give objects the engine made before the program touched their class the real prototype', async () => {
     const result = await run(`const bytes = new TextEncoder().encode('hi')
 console.log(bytes)
-return [Object.getPrototypeOf(bytes) === Uint8Array.prototype, bytes instanceof Uint8Array, bytes.length, Array.from(bytes), bytes.toString()]`)
-    expect(valueOf(result)).toEqual([true, true, 2, [104, 105], '104,105'])
+return [Object.getPrototypeOf(bytes) === Uint8Array.prototype, bytes instanceof Uint8Array, bytes.length, Array.from(bytes), bytes.toString(),
+  bytes.buffer.byteLength, bytes.buffer.slice(1).byteLength, Object.getPrototypeOf(bytes.buffer) === ArrayBuffer.prototype]`)
+    expect(valueOf(result)).toEqual([true, true, 2, [104, 105], '104,105', 2, 1, true])
     expect(result.logs.map((entry) => entry.text)).toEqual(['Uint8Array(2) [ 104, 105 ]'])
   })
 

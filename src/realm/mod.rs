@@ -67,6 +67,7 @@ pub struct Wiring {
 struct Hooks {
     budget: Rc<Budget>,
     rejections: Rejections,
+    replay: Rc<Replay>,
 }
 
 impl HostHooks for Hooks {
@@ -106,11 +107,17 @@ impl HostHooks for Hooks {
         // A buffer larger than what is left of the memory budget is a RangeError up front.
         self.budget.memory_remaining() as u64
     }
+
+    /// `Math.random` draws from the run's seeded generator, so that a resumed program draws what
+    /// it drew before its pause.
+    fn math_random(&self) -> f64 {
+        self.replay.random()
+    }
 }
 
 /// A fresh context with every global the program may use but its bindings.
 pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Context> {
-    let hooks = Rc::new(Hooks { budget: wiring.budget.clone(), rejections: wiring.rejections.clone() });
+    let hooks = Rc::new(Hooks { budget: wiring.budget.clone(), rejections: wiring.rejections.clone(), replay: wiring.replay.clone() });
     // Boa's default loader reads modules from the host's working directory: programs get only
     // the modules the host gave them, from memory.
     let mut context = Context::builder()
@@ -127,7 +134,6 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     // that was 6% of a cold run's instructions, and that the compute benchmark's programs run no
     // faster for (fib(25), 1 MB JSON, report lines: 0.2-2% fewer instructions without it).
     context.set_optimizer_options(boa_engine::optimizer::OptimizerOptions::empty());
-    define_math_random(&mut context, wiring.replay.clone())?;
     // `crypto` draws its random bytes from the run's record too (`crypto::fill_random`).
     context.insert_data(wiring.replay.clone());
     boa_runtime::register_extensions((TimeoutExtension, MicrotaskExtension), None, &mut context)?;
@@ -145,22 +151,6 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
         install_session_globals(&mut context, session)?;
     }
     Ok(context)
-}
-
-/// `Math.random` draws from the run's seeded generator, so that a resumed program draws what it
-/// drew before its pause.
-fn define_math_random(context: &mut Context, replay: Rc<Replay>) -> JsResult<()> {
-    // SAFETY: the closure captures no garbage-collected values.
-    let random = unsafe { NativeFunction::from_closure(move |_, _, _| Ok(JsValue::from(replay.random()))) };
-    let random = FunctionObjectBuilder::new(context.realm(), random).name(js_string!("random")).length(0).constructor(false).build();
-    let math = context.global_object().get(js_string!("Math"), context)?;
-    let math = math.as_object().ok_or_else(|| JsNativeError::typ().with_message("Math is missing"))?;
-    math.define_property_or_throw(
-        js_string!("random"),
-        PropertyDescriptor::builder().value(random).writable(true).enumerable(false).configurable(true),
-        context,
-    )?;
-    Ok(())
 }
 
 /// Globals defined the first time a program reads or assigns one of `names`, each group by

@@ -16,10 +16,15 @@
 //! belongs to the realm the context keeps for this (`Context::lazy_realm`).
 
 use super::{
-    BuiltInConstructor, DataView, Date, FinalizationRegistry, IntrinsicObject, Json, Map, Math,
-    Reflect, Set,
-    array_buffer::SharedArrayBuffer,
+    BigInt, Boolean, BuiltInConstructor, DataView, Date, FinalizationRegistry, IntrinsicObject,
+    Json, Map, Math, Number, Reflect, RegExp, Set, String, Symbol,
+    array_buffer::{ArrayBuffer, SharedArrayBuffer},
     atomics::Atomics,
+    iterable::{
+        Iterator, iterator_constructor::IteratorConstructor, iterator_helper::IteratorHelper,
+        wrap_for_valid_iterator::WrapForValidIterator,
+    },
+    regexp::RegExpStringIterator,
     typed_array::{
         BigInt64Array, BigUint64Array, BuiltinTypedArray, Float32Array, Float64Array, Int8Array,
         Int16Array, Int32Array, Uint8Array, Uint8ClampedArray, Uint16Array, Uint32Array,
@@ -29,7 +34,7 @@ use super::{
     weak_set::WeakSet,
 };
 use crate::{
-    Context, JsObject, JsResult, JsValue,
+    Context, JsObject, JsResult, JsString, JsValue,
     context::intrinsics::Intrinsics,
     native_function::NativeFunctionObject,
     object::{
@@ -109,9 +114,45 @@ fn typed_arrays() -> LazyBuiltIn {
     }
 }
 
+/// `%Iterator.prototype%` (its helpers), the `Iterator` constructor, and the prototypes of the
+/// iterators only its helpers and `Iterator.from` make, initialized together.
+fn iterators() -> LazyBuiltIn {
+    LazyBuiltIn {
+        objects: |intrinsics| {
+            vec![
+                Iterator::get(intrinsics),
+                IteratorConstructor::get(intrinsics),
+                IteratorHelper::get(intrinsics),
+                WrapForValidIterator::get(intrinsics),
+            ]
+        },
+        init: |realm| {
+            Iterator::init(realm);
+            IteratorConstructor::init(realm);
+            IteratorHelper::init(realm);
+            WrapForValidIterator::init(realm);
+        },
+    }
+}
+
+/// RegExp, and the prototype of the iterators only its `[Symbol.matchAll]` makes.
+fn regexps() -> LazyBuiltIn {
+    LazyBuiltIn {
+        objects: |intrinsics| {
+            let mut objects = class::<RegExp>(intrinsics);
+            objects.push(RegExpStringIterator::get(intrinsics));
+            objects
+        },
+        init: |realm| {
+            RegExp::init(realm);
+            RegExpStringIterator::init(realm);
+        },
+    }
+}
+
 /// The built-ins a realm initializes on first use, chosen by what a realm's build spent on them
 /// and by no other built-in's initialization reading them.
-fn lazy_built_ins() -> [LazyBuiltIn; 14] {
+fn lazy_built_ins() -> [LazyBuiltIn; 22] {
     [
         class_built_in::<Date>(),
         class_built_in::<Map>(),
@@ -127,6 +168,14 @@ fn lazy_built_ins() -> [LazyBuiltIn; 14] {
         namespace_built_in::<Json>(),
         namespace_built_in::<Reflect>(),
         namespace_built_in::<Atomics>(),
+        iterators(),
+        regexps(),
+        class_built_in::<String>(),
+        class_built_in::<Number>(),
+        class_built_in::<BigInt>(),
+        class_built_in::<Boolean>(),
+        class_built_in::<Symbol>(),
+        class_built_in::<ArrayBuffer>(),
     ]
 }
 
@@ -160,14 +209,17 @@ pub(crate) fn is_uninitialized(object: &JsObject) -> bool {
         || std::ptr::eq(methods, &LAZY_FUNCTION_INTERNAL_METHODS)
 }
 
-/// The internal methods `object` has once initialized: a constructor's, or an ordinary object's
-/// (every object [`lazy_built_ins`] leaves uninitialized is one or the other).
+/// The internal methods `object` has once initialized: a constructor's, `String.prototype`'s
+/// (a String exotic object), or an ordinary object's (every object [`lazy_built_ins`] leaves
+/// uninitialized is one of these).
 fn own_internal_methods(object: &JsObject) -> &'static InternalObjectMethods {
-    object
-        .downcast_ref::<NativeFunctionObject>()
-        .map_or(&ORDINARY_INTERNAL_METHODS, |function| {
-            function.internal_methods()
-        })
+    if let Some(function) = object.downcast_ref::<NativeFunctionObject>() {
+        return function.internal_methods();
+    }
+    if let Some(string) = object.downcast_ref::<JsString>() {
+        return string.internal_methods();
+    }
+    &ORDINARY_INTERNAL_METHODS
 }
 
 /// Initializes the built-in `object` stands in for, and gives its objects their own internal

@@ -104,11 +104,8 @@ use crate::{
         generator::Generator,
         generator_function::GeneratorFunction,
         iterable::iterator_constructor::IteratorConstructor,
-        iterable::iterator_helper::IteratorHelper,
-        iterable::wrap_for_valid_iterator::WrapForValidIterator,
-        iterable::{AsyncFromSyncIterator, AsyncIterator, Iterator},
+        iterable::{AsyncFromSyncIterator, AsyncIterator},
         map::MapIterator,
-        regexp::RegExpStringIterator,
         set::SetIterator,
         string::StringIterator,
         typed_array::BuiltinTypedArray,
@@ -250,31 +247,19 @@ impl Realm {
     pub(crate) fn initialize(&self, lazy: bool) -> Vec<lazy::LazyBuiltIn> {
         BuiltInFunctionObject::init(self);
         OrdinaryObject::init(self);
-        Iterator::init(self);
         AsyncIterator::init(self);
         AsyncFromSyncIterator::init(self);
-        IteratorConstructor::init(self);
-        WrapForValidIterator::init(self);
-        IteratorHelper::init(self);
         Array::init(self);
         ArrayIterator::init(self);
         Proxy::init(self);
-        ArrayBuffer::init(self);
-        BigInt::init(self);
-        Boolean::init(self);
         MapIterator::init(self);
         IsFinite::init(self);
         IsNaN::init(self);
         ParseInt::init(self);
         ParseFloat::init(self);
-        Number::init(self);
         Eval::init(self);
         SetIterator::init(self);
-        String::init(self);
         StringIterator::init(self);
-        RegExp::init(self);
-        RegExpStringIterator::init(self);
-        Symbol::init(self);
         Error::init(self);
         RangeError::init(self);
         ReferenceError::init(self);
@@ -330,7 +315,8 @@ impl Realm {
         }
 
         // Local patch (code-runtime-boa): Date, Map, Set, the typed arrays, DataView,
-        // SharedArrayBuffer, the weak collections, Math, JSON, Reflect and Atomics, now or on
+        // SharedArrayBuffer, the weak collections, Math, JSON, Reflect, Atomics, Iterator and its
+        // helpers, RegExp, String, Number, BigInt, Boolean, Symbol and ArrayBuffer, now or on
         // first use (`lazy.rs`).
         lazy::initialize_or_defer(self, lazy)
     }

@@ -223,6 +223,14 @@ pub trait HostHooks {
     fn max_buffer_size(&self, _context: &mut Context) -> u64 {
         1_610_612_736 // 1.5 GiB
     }
+
+    /// Patched (code-runtime-boa): the number `Math.random()` returns, in `[0, 1)`.
+    /// A host that draws its own (a seeded, replayable sequence) answers here instead of
+    /// replacing `Math.random`, which would make `Math` on every realm before any program asked
+    /// for it (`builtins/lazy.rs`).
+    fn math_random(&self) -> f64 {
+        rand::random::<f64>()
+    }
 }
 
 /// Default implementation of [`HostHooks`], which doesn't carry any state.

@@ -781,9 +781,10 @@ impl Math {
     /// [spec]: https://tc39.es/ecma262/#sec-math.random
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Math/random
     #[allow(clippy::unnecessary_wraps)]
-    pub(crate) fn random(_: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn random(_: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // NOTE: Each Math.random function created for distinct realms must produce a distinct sequence of values from successive calls.
-        Ok(rand::random::<f64>().into())
+        // Patched (code-runtime-boa): drawn by the host (`HostHooks::math_random`).
+        Ok(context.host_hooks().math_random().into())
     }
 
     /// Round a number to the nearest integer.
