@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import type { RunOptions, RunResult } from '../index.js'
-import { errorOf, valueOf } from './helpers.js'
+import { errorOf, runInChild, valueOf } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
@@ -701,4 +701,53 @@ return { byKey, numbers, words }`
     const expected = new Function(program)()
     expect(valueOf(await run(program))).toEqual(expected)
   })
+})
+
+describe('the collector (issue 28, third round)', () => {
+  // Dead objects' handles are counted down when the collector drops them, not when it finalizes
+  // them: an object that garbage pointed at must keep exactly its own count, or it is either never
+  // freed once it dies too (`recent`'s objects outlive what pointed at them; the budget fills
+  // up) or freed while still in use (a crash, hence the child).
+  it('frees garbage that points at live objects, weak entries and iterators, and keeps what is live', async () => {
+    const program = `const keep = { name: 'keep', list: [1, 2, 3] }
+const map = new Map([['a', 1], ['b', 2]])
+const iterator = map.entries()
+iterator.next()
+const weakMap = new WeakMap<object, object>()
+const liveKey = {}
+weakMap.set(liveKey, keep)
+let refs: WeakRef<object>[] = []
+const recent: any[] = []
+let checksum = 0
+for (let round = 0; round < 200; round++) {
+  let chain: any = null
+  for (let i = 0; i < 500; i++) {
+    const older = { i, payload: 'y'.repeat(200) + i }
+    recent.push(older)
+    if (recent.length > 1000) recent.shift()
+    const a: any = { keep, i, payload: 'x'.repeat(64) + i, next: chain, older }
+    const b: any = { a, back: keep, call: () => keep.list.length + a.i }
+    a.b = b
+    weakMap.set(a, b)
+    chain = i % 50 === 0 ? null : a
+    if (i === 0) refs.push(new WeakRef(a))
+    checksum += b.call() - i
+  }
+  if (refs.length > 20) refs = refs.slice(-20)
+}
+return { checksum, keep: keep.name + keep.list.join(), live: weakMap.get(liveKey) === keep, rest: [...iterator], refs: refs.length }`
+    const child = await runInChild(`
+const rt = runtime.createCodeRuntime()
+;(async () => {
+  const result = await rt.run({ source: ${JSON.stringify(program)}, limits: { maxMemoryBytes: 16 * 2 ** 20, computeMs: 120_000, maxWallMs: 120_000 } })
+  await rt.dispose()
+  console.log(JSON.stringify(result))
+})().catch((error) => { console.error(error); process.exit(1) })
+`, { timeoutMs: 180_000 })
+    expect(child.signal).toBeNull()
+    expect(child.status, child.stderr).toBe(0)
+    const result = JSON.parse(child.stdout)
+    expect(result.error).toBeUndefined()
+    expect(result.value).toEqual({ checksum: 200 * 500 * 3, keep: 'keep1,2,3', live: true, rest: [['b', 2]], refs: 20 })
+  }, 200_000)
 })
