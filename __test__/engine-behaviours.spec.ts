@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
 import type { RunOptions, RunResult } from '../index.js'
-import { errorOf, valueOf } from './helpers.js'
+import { errorOf, runInChild, valueOf } from './helpers.js'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
@@ -821,5 +821,88 @@ const words = ['pear', 'fig', 'apple', 'kiwi', 'date', 'plum', 'lime', 'nut', 'y
 return { byKey, numbers, words }`
     const expected = new Function(program)()
     expect(valueOf(await run(program))).toEqual(expected)
+  })
+})
+
+describe('frames and the collector (issue 28, third round)', () => {
+  // Dead objects' handles are counted down when the collector drops them, not when it finalizes
+  // them: an object that garbage pointed at must keep exactly its own count, or it is either never
+  // freed once it dies too (`recent`'s objects outlive what pointed at them; the budget fills
+  // up) or freed while still in use (a crash, hence the child).
+  it('frees garbage that points at live objects, weak entries and iterators, and keeps what is live', async () => {
+    const program = `const keep = { name: 'keep', list: [1, 2, 3] }
+const map = new Map([['a', 1], ['b', 2]])
+const iterator = map.entries()
+iterator.next()
+const weakMap = new WeakMap<object, object>()
+const liveKey = {}
+weakMap.set(liveKey, keep)
+let refs: WeakRef<object>[] = []
+const recent: any[] = []
+let checksum = 0
+for (let round = 0; round < 200; round++) {
+  let chain: any = null
+  for (let i = 0; i < 500; i++) {
+    const older = { i, payload: 'y'.repeat(200) + i }
+    recent.push(older)
+    if (recent.length > 1000) recent.shift()
+    const a: any = { keep, i, payload: 'x'.repeat(64) + i, next: chain, older }
+    const b: any = { a, back: keep, call: () => keep.list.length + a.i }
+    a.b = b
+    weakMap.set(a, b)
+    chain = i % 50 === 0 ? null : a
+    if (i === 0) refs.push(new WeakRef(a))
+    checksum += b.call() - i
+  }
+  if (refs.length > 20) refs = refs.slice(-20)
+}
+return { checksum, keep: keep.name + keep.list.join(), live: weakMap.get(liveKey) === keep, rest: [...iterator], refs: refs.length }`
+    const child = await runInChild(`
+const rt = runtime.createCodeRuntime()
+;(async () => {
+  const result = await rt.run({ source: ${JSON.stringify(program)}, limits: { maxMemoryBytes: 16 * 2 ** 20, computeMs: 120_000, maxWallMs: 120_000 } })
+  await rt.dispose()
+  console.log(JSON.stringify(result))
+})().catch((error) => { console.error(error); process.exit(1) })
+`, { timeoutMs: 180_000 })
+    expect(child.signal).toBeNull()
+    expect(child.status, child.stderr).toBe(0)
+    const result = JSON.parse(child.stdout)
+    expect(result.error).toBeUndefined()
+    expect(result.value).toEqual({ checksum: 200 * 500 * 3, keep: 'keep1,2,3', live: true, rest: [['b', 2]], refs: 20 })
+  }, 200_000)
+
+  // Frames leave by return, by throw and by suspension; each drops its values (objects and
+  // strings among numbers) exactly once, whichever way it leaves.
+  it('unwinds frames by throw, re-entry, suspension and recursion with their values intact', async () => {
+    const program = `const label = (i: number) => 'row-' + i
+const rows = Array.from({ length: 300 }, (_, i) => ({ i, name: label(i), tags: [label(i % 7)] }))
+let caught = ''
+try {
+  rows.slice().sort((a, b) => { if (a.i === 150 || b.i === 150) throw new Error('at ' + a.name + '/' + b.name); return a.i - b.i })
+} catch (e) { caught = (e as Error).message.slice(0, 3) }
+const nested = rows.slice(0, 40).sort((a, b) => [b.i, a.i].sort((x, y) => x - y)[0] === a.i ? -1 : 1).map((r) => r.i)
+function* walk() { for (const row of rows) { const held = { row, text: row.name + '!' }; yield held; if (row.i === 5) return } }
+const walked: string[] = []
+for (const held of walk()) walked.push(held.text)
+async function later(row: { name: string }) { const before = row.name; await null; return before + '+' + row.name }
+const awaited = await Promise.all(rows.slice(0, 3).map(later))
+const depth = (n: number, s: string): number => depth(n + 1, s)
+let overflow = ''
+try { depth(0, label(1)) } catch (e) { overflow = (e as Error).name }
+return { caught, nested: nested.join(), walked, awaited, overflow, intact: rows.every((r, i) => r.name === 'row-' + i && r.tags[0] === 'row-' + (i % 7)) }`
+    expect(valueOf(await run(program))).toEqual({
+      caught: 'at ',
+      nested: Array.from({ length: 40 }, (_, i) => i).join(),
+      walked: ['row-0!', 'row-1!', 'row-2!', 'row-3!', 'row-4!', 'row-5!'],
+      awaited: ['row-0+row-0', 'row-1+row-1', 'row-2+row-2'],
+      overflow: 'RangeError',
+      intact: true,
+    })
+  })
+
+  it('stops a loop inside a sort comparator at the compute budget', async () => {
+    const error = errorOf(await run('const xs = Array.from({ length: 50 }, (_, i) => i)\nxs.sort((a, b) => { for (;;) {} })', { limits: { computeMs: 200 } }))
+    expect(error.kind).toBe('compute_budget')
   })
 })

@@ -450,6 +450,26 @@ impl Collector {
     ) {
         let _guard = DropGuard::new();
 
+        // Patched (code-runtime-boa, vendor/README.md): every dead value is dropped before any
+        // box is freed, so the handles they hold decrement counts of boxes still allocated
+        // (`Gc`'s drop no longer asks the thread-local guard whether that is safe).
+        for node in strong.iter() {
+            // SAFETY: The caller must ensure the validity of every node of `heap_start`.
+            let node_ref = unsafe { node.as_ref() };
+            if !node_ref.is_marked() {
+                // SAFETY: The algorithm ensures only unmarked/unreachable values are dropped,
+                // each once; the box is freed below.
+                unsafe { node_ref.drop_value_fn()(*node) };
+            }
+        }
+        for eph in weak.iter() {
+            // SAFETY: The caller must ensure the validity of every node of `heap_start`.
+            let eph_ref = unsafe { eph.as_ref() };
+            if !eph_ref.header().is_marked() {
+                eph_ref.finalize_and_clear();
+            }
+        }
+
         strong.retain(|node| {
             // SAFETY: The caller must ensure the validity of every node of `heap_start`.
             let node_ref = unsafe { node.as_ref() };
@@ -459,16 +479,11 @@ impl Collector {
 
                 true
             } else {
-                // SAFETY: The algorithm ensures only unmarked/unreachable pointers are dropped.
-                // The caller must ensure all pointers were allocated by `Box::into_raw(Box::new(..))`.
-                let drop_fn = node_ref.drop_fn();
-                let size = node_ref.size();
-                *total_allocated -= size;
+                *total_allocated -= node_ref.size();
 
-                // SAFETY: The function pointer is appropriate for this node type because we extract it from it's VTable.
-                unsafe {
-                    drop_fn(*node);
-                }
+                // SAFETY: The value was dropped above; the caller must ensure all pointers were
+                // allocated by `Box::into_raw(Box::new(..))`.
+                unsafe { node_ref.dealloc_fn()(*node) };
 
                 false
             }
@@ -509,19 +524,26 @@ impl Collector {
         // Not initializing a dropguard since this should only be invoked when BOA_GC is being dropped.
         let _guard = DropGuard::new();
 
-        for node in mem::take(&mut gc.strongs) {
-            // SAFETY:
-            // The `Allocator` must always ensure its start node is a valid, non-null pointer that
-            // was allocated by `Box::from_raw(Box::new(..))`.
-            let drop_fn = unsafe { node.as_ref() }.drop_fn();
-
-            // SAFETY: The function pointer is appropriate for this node type because we extract it from it's VTable.
-            unsafe {
-                drop_fn(node);
-            }
+        // Patched (code-runtime-boa, vendor/README.md): as in `sweep`, all values are dropped
+        // before any box is freed.
+        let strongs = mem::take(&mut gc.strongs);
+        for node in &strongs {
+            // SAFETY: The `Allocator` must always ensure its start node is a valid, non-null
+            // pointer; each value is dropped once, its box freed below.
+            unsafe { node.as_ref().drop_value_fn()(*node) };
+        }
+        let weaks = mem::take(&mut gc.weaks);
+        for node in &weaks {
+            // SAFETY: as above.
+            unsafe { node.as_ref() }.finalize_and_clear();
+        }
+        for node in strongs {
+            // SAFETY: The value was dropped above; the box was allocated by
+            // `Box::from_raw(Box::new(..))`.
+            unsafe { node.as_ref().dealloc_fn()(node) };
         }
 
-        for node in mem::take(&mut gc.weaks) {
+        for node in weaks {
             // SAFETY:
             // The `Allocator` must always ensure its start node is a valid, non-null pointer that
             // was allocated by `Box::from_raw(Box::new(..))`.

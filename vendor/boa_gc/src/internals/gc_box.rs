@@ -1,6 +1,6 @@
 use crate::Trace;
 
-use super::{DropFn, GcHeader, RunFinalizerFn, TraceFn, TraceNonRootsFn, VTable, vtable_of};
+use super::{DeallocFn, DropFn, GcHeader, RunFinalizerFn, TraceFn, TraceNonRootsFn, VTable, vtable_of};
 
 /// A garbage collected allocation.
 #[derive(Debug)]
@@ -8,7 +8,7 @@ use super::{DropFn, GcHeader, RunFinalizerFn, TraceFn, TraceNonRootsFn, VTable, 
 pub struct GcBox<T: Trace + ?Sized + 'static> {
     pub(crate) header: GcHeader,
     pub(crate) vtable: &'static VTable,
-    value: T,
+    pub(crate) value: T,
 }
 
 impl<T: Trace> GcBox<T> {
@@ -75,8 +75,12 @@ impl<T: Trace + ?Sized> GcBox<T> {
         self.vtable.run_finalizer_fn()
     }
 
-    pub(crate) fn drop_fn(&self) -> DropFn {
-        self.vtable.drop_fn()
+    pub(crate) fn drop_value_fn(&self) -> DropFn {
+        self.vtable.drop_value_fn()
+    }
+
+    pub(crate) fn dealloc_fn(&self) -> DeallocFn {
+        self.vtable.dealloc_fn()
     }
 
     pub(crate) fn size(&self) -> usize {

@@ -34,13 +34,25 @@ pub(crate) const fn vtable_of<T: Trace + 'static>() -> &'static VTable {
             Self::run_finalizer(value);
         }
 
-        // SAFETY: The caller must ensure that the passed erased pointer is `GcBox<Self>`.
-        unsafe fn drop_fn(this: GcErasedPointer) {
-            // SAFETY: The caller must ensure that the passed erased pointer is `GcBox<Self>`.
+        // Patched (code-runtime-boa, vendor/README.md): the sweep drops every dead value before it
+        // frees any box, so a `Gc` dropped with a dead value may still write its box's count.
+        // SAFETY: The caller must ensure that the passed erased pointer is `GcBox<Self>`, whose
+        // value was not dropped yet.
+        unsafe fn drop_value_fn(this: GcErasedPointer) {
             let this = this.cast::<GcBox<Self>>();
 
-            // SAFETY: The caller must ensure the erased pointer is not dropped or deallocated.
-            let _value = unsafe { Box::from_raw(this.as_ptr()) };
+            // SAFETY: The caller must ensure the value is dropped only once.
+            unsafe { std::ptr::drop_in_place(&raw mut (*this.as_ptr()).value) };
+        }
+
+        // SAFETY: The caller must ensure that the passed erased pointer is `GcBox<Self>`, whose
+        // value was dropped by `drop_value_fn`.
+        unsafe fn dealloc_fn(this: GcErasedPointer) {
+            let this = this.cast::<std::mem::ManuallyDrop<GcBox<Self>>>();
+
+            // SAFETY: The box was allocated by `Box::new`; `ManuallyDrop` frees it without
+            // dropping the value a second time.
+            let _memory = unsafe { Box::from_raw(this.as_ptr()) };
         }
     }
 
@@ -49,7 +61,8 @@ pub(crate) const fn vtable_of<T: Trace + 'static>() -> &'static VTable {
             trace_fn: T::trace_fn,
             trace_non_roots_fn: T::trace_non_roots_fn,
             run_finalizer_fn: T::run_finalizer_fn,
-            drop_fn: T::drop_fn,
+            drop_value_fn: T::drop_value_fn,
+            dealloc_fn: T::dealloc_fn,
             type_id: TypeId::of::<T>(),
             size: size_of::<GcBox<T>>(),
         };
@@ -62,13 +75,15 @@ pub(crate) type TraceFn = unsafe fn(this: GcErasedPointer, tracer: &mut Tracer);
 pub(crate) type TraceNonRootsFn = unsafe fn(this: GcErasedPointer);
 pub(crate) type RunFinalizerFn = unsafe fn(this: GcErasedPointer);
 pub(crate) type DropFn = unsafe fn(this: GcErasedPointer);
+pub(crate) type DeallocFn = unsafe fn(this: GcErasedPointer);
 
 #[derive(Debug)]
 pub(crate) struct VTable {
     trace_fn: TraceFn,
     trace_non_roots_fn: TraceNonRootsFn,
     run_finalizer_fn: RunFinalizerFn,
-    drop_fn: DropFn,
+    drop_value_fn: DropFn,
+    dealloc_fn: DeallocFn,
     type_id: TypeId,
     size: usize,
 }
@@ -86,8 +101,12 @@ impl VTable {
         self.run_finalizer_fn
     }
 
-    pub(crate) fn drop_fn(&self) -> DropFn {
-        self.drop_fn
+    pub(crate) fn drop_value_fn(&self) -> DropFn {
+        self.drop_value_fn
+    }
+
+    pub(crate) fn dealloc_fn(&self) -> DeallocFn {
+        self.dealloc_fn
     }
 
     pub(crate) const fn type_id(&self) -> TypeId {

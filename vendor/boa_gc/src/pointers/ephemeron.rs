@@ -106,7 +106,9 @@ impl<K: Trace + ?Sized, V: Trace> Ephemeron<K, V> {
     }
 
     pub(crate) fn inner_ptr(&self) -> NonNull<EphemeronBox<K, V>> {
-        assert!(finalizer_safe());
+        // Patched (code-runtime-boa, vendor/README.md): checked in debug builds only, as
+        // `Gc::inner_ptr` is (a thread-local read per clone and per traced weak reference).
+        debug_assert!(finalizer_safe());
         self.inner_ptr
     }
 
@@ -152,9 +154,8 @@ unsafe impl<K: Trace + ?Sized, V: Trace> Trace for Ephemeron<K, V> {
         self.inner().inc_non_root_count();
     }
 
-    fn run_finalizer(&self) {
-        Finalize::finalize(self);
-    }
+    // Patched (code-runtime-boa, vendor/README.md): as `Gc`'s, the count is left to the drop.
+    fn run_finalizer(&self) {}
 }
 
 impl<K: Trace + ?Sized, V: Trace> Clone for Ephemeron<K, V> {
@@ -167,9 +168,8 @@ impl<K: Trace + ?Sized, V: Trace> Clone for Ephemeron<K, V> {
 }
 
 impl<K: Trace + ?Sized, V: Trace> Drop for Ephemeron<K, V> {
+    // Patched (code-runtime-boa, vendor/README.md): as `Gc`'s drop, no thread-local read.
     fn drop(&mut self) {
-        if finalizer_safe() {
-            Finalize::finalize(self);
-        }
+        Finalize::finalize(self);
     }
 }

@@ -338,9 +338,9 @@ unsafe impl<T: Trace + ?Sized> Trace for Gc<T> {
         self.inner().inc_non_root_count();
     }
 
-    fn run_finalizer(&self) {
-        Finalize::finalize(self);
-    }
+    // Patched (code-runtime-boa, vendor/README.md): finalizing a dead value leaves its handles'
+    // counts alone; the sweep's drop of the value decrements them (once, as before).
+    fn run_finalizer(&self) {}
 }
 
 impl<T: Trace + ?Sized> Clone for Gc<T> {
@@ -365,10 +365,11 @@ impl<T: Trace + ?Sized> Deref for Gc<T> {
 }
 
 impl<T: Trace + ?Sized> Drop for Gc<T> {
+    // Patched (code-runtime-boa, vendor/README.md): no thread-local read per drop (the engine
+    // drops handles on every call); the collector keeps every box allocated until it has dropped
+    // all dead values, so the count written here is never freed memory.
     fn drop(&mut self) {
-        if finalizer_safe() {
-            Finalize::finalize(self);
-        }
+        Finalize::finalize(self);
     }
 }
 
