@@ -409,17 +409,23 @@ fn addon_path() -> Option<std::path::PathBuf> {
 }
 
 /// The child's entry, called by the launcher (`src/bin/code-runtime-boa-child.rs`) once it has
-/// fenced itself in and loaded this library: serves the host on stdin and stdout.
+/// fenced itself in and loaded this library: serves the host on stdin and stdout, and through
+/// the region the launcher mapped at `region` (null when the host gave none).
+///
+/// # Safety
+/// `region` is null or a shared mapping of `process::region::REGION_BYTES`, kept for the process's life.
 #[cfg(unix)]
 #[unsafe(no_mangle)]
-pub extern "C" fn code_runtime_boa_child_main() -> i32 {
+pub unsafe extern "C" fn code_runtime_boa_child_serve(region: *mut u8) -> i32 {
     use std::os::fd::FromRawFd;
+    // SAFETY: as the caller promises.
+    let region = (!region.is_null()).then(|| unsafe { process::region::Region::mapped(region) });
     // SAFETY: descriptors 0 and 1 are the pipes from and to the host, open for the child's life
     // and used through nothing else.
     let (input, output) = unsafe { (std::fs::File::from_raw_fd(0), std::fs::File::from_raw_fd(1)) };
     // Small parts of a frame are gathered in the buffer; large ones pass through uncopied.
     let output = std::io::BufWriter::with_capacity(64 * 1024, output);
-    std::panic::catch_unwind(|| process::child::serve(std::io::BufReader::with_capacity(64 * 1024, input), output)).unwrap_or(70)
+    std::panic::catch_unwind(|| process::child::serve(std::io::BufReader::with_capacity(64 * 1024, input), output, region)).unwrap_or(70)
 }
 
 pub struct Dispose(Substrate);

@@ -6,6 +6,7 @@
 pub mod child;
 pub mod host;
 mod outbox;
+pub mod region;
 pub mod wire;
 
 use std::collections::HashMap;
