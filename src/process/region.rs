@@ -49,6 +49,7 @@ impl Region {
             if libc::ftruncate(fd.as_raw_fd(), REGION_BYTES as libc::off_t) != 0 {
                 return Err(io::Error::last_os_error());
             }
+            seal_size(fd.as_raw_fd())?;
             let base =
                 libc::mmap(std::ptr::null_mut(), REGION_BYTES, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_SHARED, fd.as_raw_fd(), 0);
             if base == libc::MAP_FAILED {
@@ -127,8 +128,23 @@ impl Drop for HostRegion {
 #[cfg(target_os = "linux")]
 fn anonymous_shared_file() -> io::Result<i32> {
     // SAFETY: a constant name and flags.
-    let fd = unsafe { libc::memfd_create(c"code-runtime-boa-frames".as_ptr(), libc::MFD_CLOEXEC) };
+    let fd = unsafe { libc::memfd_create(c"code-runtime-boa-frames".as_ptr(), libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING) };
     if fd < 0 { Err(io::Error::last_os_error()) } else { Ok(fd) }
+}
+
+/// Fixes the file's size for good: shrunk under the host's mapping, it would fault the host on a
+/// read (SIGBUS). The fenced child holds no descriptor of it anyway; this holds even if one leaked.
+#[cfg(target_os = "linux")]
+fn seal_size(fd: i32) -> io::Result<()> {
+    // SAFETY: fcntl on a descriptor this process made.
+    let sealed = unsafe { libc::fcntl(fd, libc::F_ADD_SEALS, libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_SEAL) };
+    if sealed == -1 { Err(io::Error::last_os_error()) } else { Ok(()) }
+}
+
+/// macOS cannot seal a shared memory object; the fenced child holds no descriptor to resize it.
+#[cfg(all(unix, not(target_os = "linux")))]
+fn seal_size(_: i32) -> io::Result<()> {
+    Ok(())
 }
 
 /// macOS has no memfd: a POSIX shared memory object, unlinked as soon as it is open, so only this
@@ -155,4 +171,21 @@ fn anonymous_shared_file() -> io::Result<i32> {
         }
     }
     Err(io::Error::other("no free name for a shared memory object"))
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use std::os::fd::AsRawFd;
+
+    use super::*;
+
+    #[test]
+    fn a_region_cannot_be_shrunk_or_grown() {
+        let (_region, fd) = Region::create().unwrap();
+        // SAFETY: ftruncate on a descriptor the test holds.
+        for size in [0, 2 * REGION_BYTES] {
+            assert_eq!(unsafe { libc::ftruncate(fd.as_raw_fd(), size as libc::off_t) }, -1);
+            assert_eq!(io::Error::last_os_error().raw_os_error(), Some(libc::EPERM));
+        }
+    }
 }
