@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
-import { errorOf, liveThreads, runInChild, sleep, until, valueOf, within } from './helpers.js'
+import { deferred, errorOf, liveThreads, runInChild, sleep, until, valueOf, within } from './helpers.js'
 import { threadCount } from './thread-count.cjs'
 
 const runtime = createCodeRuntime()
@@ -122,6 +122,26 @@ describe('wall budget', () => {
     expect(errorOf(result).kind).toBe('wall_budget')
     expect(ms).toBeLessThan(5_000)
   })
+
+  // The budget starts when the program does: a run queued behind maxConcurrency (thread), or for
+  // a child while every child is busy (process: one child, two slots), has not started.
+  it('does not count the time a run waits for a slot or a child', async () => {
+    const onProcess = process.env.TEST_SUBSTRATE === 'process'
+    const queued = onProcess ? { maxConcurrency: 2, pool: { maxChildren: 1 } } : { maxConcurrency: 1 }
+    const busy = createCodeRuntime(queued)
+    const held = deferred<number>()
+    const entered = deferred()
+    const holder = busy.run({ source: `return await tools.hold()`, bindings: { tools: { hold: () => (entered.resolve(), held.promise) } } })
+    await within(entered.promise, 20_000, 'the first run reaching its binding')
+    const waiting = busy.run({ source: `return 2`, limits: { maxWallMs: 1_000 } })
+    // Queued for twice its wall budget before a slot frees; on the process substrate past the
+    // host's own deadline too (the wall budget and 5 s of grace, after which it kills a child).
+    await sleep(onProcess ? 7_000 : 2_000)
+    held.resolve(1)
+    expect(valueOf(await holder)).toBe(1)
+    expect(valueOf(await waiting)).toBe(2)
+    await busy.dispose()
+  }, 30_000)
 })
 
 describe('abort', () => {

@@ -211,18 +211,21 @@ describe('the process substrate', () => {
  */
 describe.runIf(linux || macos)('a hostile child', () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'hostile-child-'))
-  const impostor = (name: string, afterRun: string) => {
+  // `afterRun` runs once the run's request came, `afterReply` once the host answered a call. The
+  // host shares a region of memory with it on descriptor 3 (64 bytes of header, then the data):
+  // `share(offset, bytes)` writes there, `sharedFrame(text, places)` sends a frame whose buffers
+  // lie in it, each place an [offset, length].
+  const impostor = (name: string, afterRun: string, afterReply = '') => {
     const file = path.join(directory, name)
     writeFileSync(
       file,
       `#!${process.execPath}
 const fs = require('node:fs')
-const frame = (text, buffers = []) => {
-  const parts = [Buffer.from(text), ...buffers]
-  const body = Buffer.concat(parts.flatMap((part) => { const length = Buffer.alloc(4); length.writeUInt32LE(part.length); return [length, part] }))
-  const length = Buffer.alloc(4); length.writeUInt32LE(body.length)
-  return Buffer.concat([length, body])
-}
+const word = (value) => { const bytes = Buffer.alloc(4); bytes.writeUInt32LE(value); return bytes }
+const framed = (body) => Buffer.concat([word(body.length), body])
+const frame = (text, buffers = []) => framed(Buffer.concat([Buffer.from(text), ...buffers].flatMap((part) => [word(part.length), part])))
+const sharedFrame = (text, places) => framed(Buffer.concat([word(Buffer.byteLength(text)), Buffer.from(text), ...places.flatMap((place) => [word(0xffffffff), ...place.map(word)])]))
+const share = (offset, bytes) => fs.writeSync(3, bytes, 0, bytes.length, 64 + offset)
 const send = (bytes) => fs.writeSync(1, bytes)
 let input = Buffer.alloc(0), frames = 0
 process.stdin.on('data', (chunk) => {
@@ -232,6 +235,7 @@ process.stdin.on('data', (chunk) => {
     frames++
     if (frames === 1) send(frame('{"kind":"ready"}'))
     if (frames === 2) { ${afterRun} }
+    if (frames === 3) { ${afterReply} }
   }
 })
 `,
@@ -239,12 +243,18 @@ process.stdin.on('data', (chunk) => {
     chmodSync(file, 0o755)
     return file
   }
+  // A call whose one argument is a Uint8Array beside the JSON.
+  const sharedCall = JSON.stringify({ kind: 'call', execution: 0, call: { id: 1, path: 'tools.ok', args: [null], bytes: [{ at: [0], kind: 'Uint8Array' }] } })
   const cases: Array<[string, string, RegExp]> = [
     ['calls a binding it was not given', `send(frame(JSON.stringify({ kind: 'call', execution: 0, call: { id: 1, path: 'secret.steal', args: [] } })))`, /broke the protocol \(.*secret\.steal.*not one of the run's bindings/],
     ['claims a frame larger than any result', `const length = Buffer.alloc(4); length.writeUInt32LE(2 ** 31); send(length)`, /broke the protocol \(.*over the \d+-byte limit/],
     ['sends text that is not an event', `send(frame('not json'))`, /broke the protocol \(an event is not valid/],
     ['logs past maxLogBytes', `for (let i = 0; i < 3; i++) send(frame(JSON.stringify({ kind: 'log', execution: 0, entry: { level: 'log', text: 'x'.repeat(600) } })))`, /broke the protocol \(it logged past maxLogBytes \(1024 bytes\)/],
     ['reports for another execution', `send(frame(JSON.stringify({ kind: 'done', execution: 7, outcome: { ok: true, logs: [] } })))`, /broke the protocol \(an event names execution 7/],
+    ['places a buffer outside the region it shares with the host', `send(sharedFrame(${JSON.stringify(sharedCall)}, [[(2 << 20) - 10, 100]]))`, /broke the protocol \(a frame is malformed: a buffer's place is outside the shared region/],
+    ['puts a frame\'s text in the shared region', `send(framed(Buffer.concat([word(0xffffffff), word(0), word(2)])))`, /broke the protocol \(a frame is malformed: its text is in the shared region/],
+    // Each place is inside the region; together they are more than any frame may hold.
+    ['names the shared region more often than a frame may hold', `send(sharedFrame(${JSON.stringify(sharedCall)}, Array(32).fill([0, 2 << 20])))`, /broke the protocol \(a frame of \d+ bytes is over the \d+-byte limit/],
     ['exits with a status', `process.exit(3)`, /exited with status 3/],
     // its own wall budget (200 ms) is not enforced by a hostile engine: the host's deadline is
     ['never answers', `setInterval(() => {}, 1000)`, /did not end the run by its wall budget/],
@@ -265,6 +275,21 @@ process.stdin.on('data', (chunk) => {
       await runtime.dispose()
     }, 30_000)
   }
+  it('a child that rewrites the shared region after sending a frame changes no length the host reads', async () => {
+    // The place says 100,000 bytes; then the whole region, its header included, is overwritten.
+    const child = impostor(
+      'rewrites-region',
+      `share(0, Buffer.alloc(100000, 1)); send(sharedFrame(${JSON.stringify(sharedCall)}, [[0, 100000]])); fs.writeSync(3, Buffer.alloc((2 << 20) + 64, 0xff), 0, (2 << 20) + 64, 0)`,
+      `send(frame(JSON.stringify({ kind: 'done', execution: 0, outcome: { ok: true, value: 1, logs: [], stats: { computeMs: 0, wallMs: 0, bindingCalls: 1, memoryBytes: 0 }, realmLost: false } })))`,
+    )
+    const runtime = createCodeRuntime({ substrate: 'process', pool: { childExecutable: child } })
+    const lengths: number[] = []
+    const result = await within(runtime.run({ source: 'return 1', bindings: { tools: { ok: (bytes: Uint8Array) => lengths.push(bytes.length) } } }), 20_000, 'the run on a hostile child')
+    expect(valueOf(result)).toBe(1)
+    expect(lengths).toEqual([100000])
+    await runtime.dispose()
+  }, 30_000)
+
   // An honest child refuses a value over maxResultBytes itself; the host counts the result the
   // same way, so one that does not is caught at the same byte, with the thread substrate's error.
   describe('reports a result the engine would have refused', () => {
@@ -306,6 +331,57 @@ process.stdin.on('data', (chunk) => {
       expect(passed.ok && passed.value).toEqual(value(fits))
       expect(errorOf(await runOn(reporting('result-past-limit', { value: value(fits + 1) }))).kind).toBe('result')
     }, 30_000)
+
+    it('keeps the logs and stats the child reported, as the thread substrate does', async () => {
+      const onThread = await onThreads(`console.log('before'); return 'x'.repeat(${limit - 1})`)
+      const logs = [{ level: 'log', text: 'before' }]
+      const result = await runOn(reporting('result-over-with-logs', { value: 'x'.repeat(limit - 1), logs, stats: { ...stats, bindingCalls: 3 } }))
+      expect(errorOf(result).kind).toBe('result')
+      expect(result.logs).toEqual(onThread.logs)
+      expect(result.stats.bindingCalls).toBe(3)
+    }, 30_000)
+
+    // The engine counts each argument of a call as it counts a result; one past the limit is a
+    // TypeError in the program, so such a call never leaves an honest child.
+    describe('counts each argument of a call against maxResultBytes', () => {
+      const calling = (name: string, args: unknown[], buffers = '[]', bytes: unknown[] = []) => {
+        const call = JSON.stringify({ kind: 'call', execution: 0, call: { id: 1, path: 'tools.take', args, ...(bytes.length ? { bytes } : {}) } })
+        const done = JSON.stringify({ kind: 'done', execution: 0, outcome: { ok: true, value: 1, logs: [], stats, realmLost: false } })
+        return impostor(name, `send(frame(${JSON.stringify(call)}, ${buffers}))`, `send(frame(${JSON.stringify(done)}))`)
+      }
+      const callOn = async (childExecutable: string) => {
+        const runtime = createCodeRuntime({ substrate: 'process', limits: { maxResultBytes: limit }, pool: { childExecutable } })
+        const taken: unknown[][] = []
+        const result = await within(runtime.run({ source: 'return 1', bindings: { tools: { take: (...args: unknown[]) => taken.push(args) } } }), 20_000, 'the run on a hostile child')
+        await runtime.dispose()
+        return { result, taken }
+      }
+
+      it('a string argument at the limit reaches the binding and one byte more ends the child', async () => {
+        // The engine's own count, on threads: at the limit the call is made, one byte more refused.
+        const threads = createCodeRuntime({ substrate: 'thread', limits: { maxResultBytes: limit } })
+        const source = `await tools.take(1, 'x'.repeat(${limit - 2}))\ntry { await tools.take(1, 'x'.repeat(${limit - 1})) } catch (error) { return error.name }`
+        expect(valueOf(await threads.run({ source, bindings: { tools: { take: () => 1 } } }))).toBe('TypeError')
+        await threads.dispose()
+        const at = await callOn(calling('argument-at-limit', [1, 'x'.repeat(limit - 2)]))
+        expect(valueOf(at.result)).toBe(1)
+        expect(at.taken).toEqual([[1, 'x'.repeat(limit - 2)]])
+        const over = await callOn(calling('argument-over-limit', [1, 'x'.repeat(limit - 1)]))
+        expect(errorOf(over.result).kind).toBe('crashed')
+        expect(errorOf(over.result).message).toMatch(/broke the protocol \(argument 2 of its call to tools\.take is larger than maxResultBytes \(1024 bytes\)/)
+        expect(over.taken).toEqual([])
+      }, 30_000)
+
+      it('binary data counts its bytes toward the argument it belongs to', async () => {
+        const bytes = [{ at: [0], kind: 'Uint8Array' }]
+        const at = await callOn(calling('bytes-argument-at-limit', [null], `[Buffer.alloc(${limit})]`, bytes))
+        expect((at.taken[0]?.[0] as Uint8Array).length).toBe(limit)
+        const over = await callOn(calling('bytes-argument-over-limit', [null], `[Buffer.alloc(${limit + 1})]`, bytes))
+        expect(errorOf(over.result).message).toMatch(/broke the protocol \(argument 1 of its call to tools\.take is larger than maxResultBytes/)
+        const astray = await callOn(calling('bytes-of-no-argument', [null], '[Buffer.alloc(4)]', [{ at: [1], kind: 'Uint8Array' }]))
+        expect(errorOf(astray.result).message).toMatch(/broke the protocol \(a call's buffer belongs to none of its arguments/)
+      }, 30_000)
+    })
 
     it('binary data beside the JSON counts its bytes', async () => {
       const bytes = (length: number) => `[Buffer.alloc(${length})]`

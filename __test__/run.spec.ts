@@ -465,6 +465,13 @@ describe('result', () => {
     expect(error.message).toMatch(/1000 bytes|larger/)
     expect(valueOf(await run(`return 'x'.repeat(500)`, { limits: { maxResultBytes: 1_000 } }))).toHaveLength(500)
   })
+
+  it('larger than maxResultBytes still comes back with the logs and stats of the run', async () => {
+    const result = await run(`console.log('before'); await tools.one(); return 'x'.repeat(5_000)`, { bindings: { tools: { one: () => 1 } }, limits: { maxResultBytes: 1_000 } })
+    expect(errorOf(result).kind).toBe('result')
+    expect(result.logs).toEqual([{ level: 'log', text: 'before' }])
+    expect(result.stats.bindingCalls).toBe(1)
+  })
 })
 
 describe('errors', () => {

@@ -414,14 +414,20 @@ fn process_substrate(_: LimitOverrides, _: bool, _: ProcessPoolOptions) -> Resul
 }
 
 /// The child's entry, called by the launcher (`src/bin/code-runtime-boa-child/main.rs`) once it
-/// has fenced itself in and loaded this library: serves the host on stdin and stdout.
+/// has fenced itself in and loaded this library: serves the host on stdin and stdout, and through
+/// the region the launcher mapped at `region` (null when the host gave none, as on Windows).
+///
+/// # Safety
+/// `region` is null or a shared mapping of `process::region::REGION_BYTES`, kept for the process's life.
 #[cfg(process_substrate)]
 #[unsafe(no_mangle)]
-pub extern "C" fn code_runtime_boa_child_main() -> i32 {
+pub unsafe extern "C" fn code_runtime_boa_child_serve(region: *mut u8) -> i32 {
+    // SAFETY: as the caller promises.
+    let region = (!region.is_null()).then(|| unsafe { process::region::Region::mapped(region) });
     let (input, output) = process::platform::child_stdio();
     // Small parts of a frame are gathered in the buffer; large ones pass through uncopied.
     let output = std::io::BufWriter::with_capacity(64 * 1024, output);
-    std::panic::catch_unwind(|| process::child::serve(std::io::BufReader::with_capacity(64 * 1024, input), output)).unwrap_or(70)
+    std::panic::catch_unwind(|| process::child::serve(std::io::BufReader::with_capacity(64 * 1024, input), output, region)).unwrap_or(70)
 }
 
 pub struct Dispose(Substrate);

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use super::Request;
 use super::outbox::Outbox;
 use super::platform::{self, FromChild, Killer};
+use super::region::Region;
 use super::wire::{self, Frame, WireError};
 use crate::engine::EngineError;
 use crate::error::{ConversionError, ErrorKind, ProgramError};
@@ -146,8 +147,16 @@ struct LogHead {
 struct CallHead {
     id: u32,
     path: String,
+    /// Each argument's size, counted as the engine counts it against maxResultBytes.
+    args: Vec<ResultSize>,
     #[serde(default)]
-    bytes: Vec<serde::de::IgnoredAny>,
+    bytes: Vec<BinaryHead>,
+}
+
+/// Where a buffer beside the JSON goes: for a call, its first segment is the argument's index.
+#[derive(serde::Deserialize)]
+struct BinaryHead {
+    at: Vec<serde_json::Value>,
 }
 
 #[derive(serde::Deserialize)]
@@ -523,7 +532,7 @@ impl ProcessPool {
     /// Starts and serves a child until it ends; false when it never became ready.
     fn serve_child(self: &Arc<Self>) -> bool {
         let spawned = platform::spawn(&self.launcher, &self.addon, self.job_memory_bytes(), &[]);
-        let platform::Spawned { pid, process, killer, to_child, from_child } = match spawned {
+        let platform::Spawned { pid, process, killer, to_child, from_child, region } = match spawned {
             Ok(spawned) => spawned,
             Err(err) => {
                 self.start_failed(&format!("the child process {} could not start: {err}", self.launcher.display()));
@@ -549,7 +558,7 @@ impl ProcessPool {
         let ready = matches!(wire::read_frame(&mut stdout, READY_FRAME_BYTES), Ok(Frame { ref text, .. }) if text == super::READY);
         let ended = if ready {
             self.child_ready(&child, false);
-            self.read_events(&child, &mut stdout)
+            self.read_events(&child, &mut stdout, region.as_ref().map(|region| &region.0))
         } else {
             None
         };
@@ -583,7 +592,7 @@ impl ProcessPool {
     }
 
     /// Reads a child's events until it ends; returns why the host ended it, if it did.
-    fn read_events(self: &Arc<Self>, child: &Arc<Child>, stdout: &mut BufReader<FromChild>) -> Option<String> {
+    fn read_events(self: &Arc<Self>, child: &Arc<Child>, stdout: &mut BufReader<FromChild>, region: Option<&Region>) -> Option<String> {
         // Past a deadline the watchdog kills the child, which ends the read with the pipe.
         let late = || {
             child.late.load(Ordering::Acquire).then(|| {
@@ -598,7 +607,7 @@ impl ProcessPool {
             // What the child holds once its frame began: a lease is given before its request is sent.
             let Some(lease) = lock(&child.lease).clone() else { return Some(broke("it sent a frame while it held no program")) };
             let max_bytes = lock(&lease.checks).max_frame_bytes();
-            let frame = match wire::read_body(stdout, length, max_bytes) {
+            let frame = match wire::read_body(stdout, length, max_bytes, region) {
                 Ok(frame) => frame,
                 Err(WireError::Io(_)) => return late(),
                 Err(err) => return Some(broke(&err.to_string())),
@@ -618,7 +627,7 @@ impl ProcessPool {
                     // refused the value itself, is retired (a session on it is lost).
                     self.forget(&lease);
                     lock(&child.lease).take();
-                    lease.end_with(unsendable_result(&ConversionError::TooLarge { limit }));
+                    lease.end_refused(&frame.text, limit);
                     return None;
                 }
                 Err(why) => return Some(broke(&why)),
@@ -726,6 +735,25 @@ impl Lease {
         (self.sink)(json_text(&event), Vec::new());
     }
 
+    /// Ends the lease's execution as the engine ends one whose result is over maxResultBytes:
+    /// the `'result'` error, with the logs and stats the child reported (checked already). Its
+    /// child is retired, so a session's realm is lost with it.
+    fn end_refused(&self, done_event: &str, limit: usize) {
+        lock(&self.link).closed = true;
+        let mut event: serde_json::Value = serde_json::from_str(done_event).unwrap_or_default();
+        if let Some(outcome) = event.get_mut("outcome").and_then(serde_json::Value::as_object_mut) {
+            outcome.retain(|field, _| matches!(field.as_str(), "logs" | "stats"));
+            let error = unsendable_result(&ConversionError::TooLarge { limit });
+            let failed = Outcome::failed(error, true);
+            if let serde_json::Value::Object(failed) = serde_json::to_value(&failed).unwrap_or_default() {
+                for (field, value) in failed {
+                    outcome.entry(field).or_insert(value);
+                }
+            }
+        }
+        (self.sink)(json_text(&event), Vec::new());
+    }
+
     /// Checks an event against the lease: Err(why) when it breaks the protocol.
     fn check(&self, frame: &Frame) -> Result<Checked, String> {
         let broke = |why: String| Err(why);
@@ -754,6 +782,20 @@ impl Lease {
                 }
                 if call.bytes.len() != frame.buffers.len() {
                     return broke("a call's buffers do not match its bytes table".into());
+                }
+                let mut sizes: Vec<usize> = call.args.iter().map(|ResultSize(size)| *size).collect();
+                for (binary, buffer) in call.bytes.iter().zip(&frame.buffers) {
+                    let argument = binary.at.first().and_then(serde_json::Value::as_u64).and_then(|index| sizes.get_mut(index as usize));
+                    let Some(size) = argument else { return broke("a call's buffer belongs to none of its arguments".into()) };
+                    *size = size.saturating_add(buffer.len());
+                }
+                let limit = checks.limits.max_result_bytes;
+                if let Some(index) = sizes.iter().position(|&size| size > limit) {
+                    return broke(format!(
+                        "argument {} of its call to {} is larger than maxResultBytes ({limit} bytes)",
+                        index + 1,
+                        call.path
+                    ));
                 }
                 checks.last_call = Some(call.id);
                 Ok(Checked::Event)

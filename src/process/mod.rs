@@ -7,6 +7,7 @@ pub mod child;
 pub mod host;
 mod outbox;
 pub mod platform;
+pub mod region;
 pub mod wire;
 
 use std::collections::HashMap;

@@ -1,9 +1,13 @@
 //! The frames between the host and a child: `[u32 length][u32 text length][text]` then, for each
 //! buffer, `[u32 length][bytes]`, little-endian. The text is JSON (a request, or an event exactly
-//! as the thread substrate hands it to Node); the buffers are the binary data beside it. A reader
-//! is given the most bytes a frame may have and refuses more before it allocates them.
+//! as the thread substrate hands it to Node); the buffers are the binary data beside it. A child's
+//! large buffers may instead lie in the region it shares with the host (`region.rs`): the part is
+//! then `[u32 IN_REGION][u32 offset][u32 length]`. A reader is given the most bytes a frame may
+//! have, in the pipe and in the region together, and refuses more before it allocates them.
 
 use std::io::{self, Read, Write};
+
+use super::region::{self, Region};
 
 /// A frame: JSON text and the buffers beside it.
 pub struct Frame {
@@ -28,11 +32,15 @@ pub enum WireError {
 /// The most of a part's claimed length allocated before its bytes arrive.
 const RESERVED_BYTES: usize = 16 << 20;
 
+/// A buffer part's length that says the buffer lies in the shared region. No part in the pipe can
+/// be this long: its frame's length would not fit in a u32.
+const IN_REGION: u32 = u32::MAX;
+
 /// A frame as one block of bytes, for a writer thread to send.
 pub fn encode(text: &str, buffers: &[impl AsRef<[u8]>]) -> Vec<u8> {
     let mut frame = Vec::with_capacity(4 + body_length(text, buffers));
     // Writing to a Vec cannot fail.
-    let _ = write_frame(&mut frame, text, buffers);
+    let _ = write_frame(&mut frame, text, buffers, None);
     frame
 }
 
@@ -40,22 +48,43 @@ fn body_length(text: &str, buffers: &[impl AsRef<[u8]>]) -> usize {
     4 + text.len() + buffers.iter().map(|buffer| 4 + buffer.as_ref().len()).sum::<usize>()
 }
 
-/// Writes a frame part by part: a buffered writer passes large buffers through uncopied.
-pub fn write_frame(to: &mut impl Write, text: &str, buffers: &[impl AsRef<[u8]>]) -> io::Result<()> {
-    to.write_all(&(body_length(text, buffers) as u32).to_le_bytes())?;
+/// Writes a frame part by part: a buffered writer passes large buffers through uncopied. With a
+/// `region` the host is done with, buffers large enough together are put in it instead.
+pub fn write_frame(to: &mut impl Write, text: &str, buffers: &[impl AsRef<[u8]>], region: Option<&Region>) -> io::Result<()> {
+    let shared_bytes: usize = buffers.iter().map(|buffer| buffer.as_ref().len()).sum();
+    let shared = region.filter(|region| (region::MIN_BYTES..=region::DATA_BYTES).contains(&shared_bytes) && region.claim());
+    let length = match shared {
+        Some(_) => 4 + text.len() + 12 * buffers.len(),
+        None => body_length(text, buffers),
+    };
+    to.write_all(&(length as u32).to_le_bytes())?;
     to.write_all(&(text.len() as u32).to_le_bytes())?;
     to.write_all(text.as_bytes())?;
+    let mut offset = 0;
     for buffer in buffers {
-        to.write_all(&(buffer.as_ref().len() as u32).to_le_bytes())?;
-        to.write_all(buffer.as_ref())?;
+        let bytes = buffer.as_ref();
+        match shared {
+            Some(region) => {
+                // In the region before its place is in the pipe, so the host never reads it early.
+                region.write(offset, bytes);
+                for word in [IN_REGION, offset as u32, bytes.len() as u32] {
+                    to.write_all(&word.to_le_bytes())?;
+                }
+                offset += bytes.len();
+            }
+            None => {
+                to.write_all(&(bytes.len() as u32).to_le_bytes())?;
+                to.write_all(bytes)?;
+            }
+        }
     }
     Ok(())
 }
 
-/// The next frame, of at most `max_bytes` after its length.
+/// The next frame, of at most `max_bytes` after its length, all of it in the pipe.
 pub fn read_frame(from: &mut impl Read, max_bytes: usize) -> Result<Frame, WireError> {
     let length = read_length(from)?;
-    read_body(from, length, max_bytes)
+    read_body(from, length, max_bytes, None)
 }
 
 /// The length of the next frame: it waits for the peer's next frame to begin.
@@ -70,31 +99,72 @@ pub fn read_length(from: &mut impl Read) -> Result<usize, WireError> {
 
 /// The rest of a frame of `length` bytes, refused before it is read when over `max_bytes`. Read
 /// part by part, each straight into a block of its own: a large buffer is copied once, from the
-/// pipe to the block Node is given.
-pub fn read_body(from: &mut impl Read, length: usize, max_bytes: usize) -> Result<Frame, WireError> {
+/// pipe (or the `region`) to the block Node is given. Buffers in the region count against
+/// `max_bytes` with the frame, and the region is released to the child once they are copied out.
+pub fn read_body(from: &mut impl Read, length: usize, max_bytes: usize, region: Option<&Region>) -> Result<Frame, WireError> {
     if length > max_bytes {
         return Err(WireError::TooLarge(length as u64, max_bytes));
     }
     let mut left = length;
-    let text = read_part(from, &mut left)?;
+    let text = match read_part_length(from, &mut left)? {
+        Some(text_length) => read_part(from, &mut left, text_length)?,
+        None => return Err(WireError::Malformed("its text is in the shared region, where only buffers go")),
+    };
     let text = String::from_utf8(text).map_err(|_| WireError::Malformed("its text is not UTF-8"))?;
     let mut buffers = Vec::new();
+    let mut shared_bytes = 0usize;
     while left > 0 {
-        buffers.push(read_part(from, &mut left)?);
+        let buffer = match read_part_length(from, &mut left)? {
+            Some(part_length) => read_part(from, &mut left, part_length)?,
+            None => {
+                let region = region.ok_or(WireError::Malformed("a buffer is in a shared region, and there is none"))?;
+                let [offset, part_length] = read_place(from, &mut left)?;
+                shared_bytes = shared_bytes.saturating_add(part_length);
+                if length.saturating_add(shared_bytes) > max_bytes {
+                    return Err(WireError::TooLarge(length as u64 + shared_bytes as u64, max_bytes));
+                }
+                region.copy_out(offset, part_length).ok_or(WireError::Malformed("a buffer's place is outside the shared region"))?
+            }
+        };
+        buffers.push(buffer);
+    }
+    if shared_bytes > 0
+        && let Some(region) = region
+    {
+        region.release();
     }
     Ok(Frame { text, buffers })
 }
 
-/// The next length-prefixed part of a frame with `left` bytes still to come; each length is
-/// checked against what its frame has left before anything is allocated for it.
-fn read_part(from: &mut impl Read, left: &mut usize) -> Result<Vec<u8>, WireError> {
-    if *left < 4 {
-        return Err(WireError::Malformed("a part's length is cut short"));
+/// The length of the next part of a frame with `left` bytes still to come, or None when the
+/// part is in the shared region.
+fn read_part_length(from: &mut impl Read, left: &mut usize) -> Result<Option<usize>, WireError> {
+    let [length] = read_words(from, left, "a part's length is cut short")?;
+    Ok((length != IN_REGION as usize).then_some(length))
+}
+
+/// Where a buffer in the shared region is: its offset and length.
+fn read_place(from: &mut impl Read, left: &mut usize) -> Result<[usize; 2], WireError> {
+    read_words(from, left, "a shared buffer's place is cut short")
+}
+
+fn read_words<const N: usize>(from: &mut impl Read, left: &mut usize, cut_short: &'static str) -> Result<[usize; N], WireError> {
+    if *left < 4 * N {
+        return Err(WireError::Malformed(cut_short));
     }
-    let mut length = [0u8; 4];
-    read_exactly(from, &mut length)?;
-    let length = u32::from_le_bytes(length) as usize;
-    *left -= 4;
+    *left -= 4 * N;
+    let mut words = [0usize; N];
+    for word in &mut words {
+        let mut bytes = [0u8; 4];
+        read_exactly(from, &mut bytes)?;
+        *word = u32::from_le_bytes(bytes) as usize;
+    }
+    Ok(words)
+}
+
+/// The `length` bytes of a part in the pipe, checked against what its frame has left before
+/// anything is allocated for it.
+fn read_part(from: &mut impl Read, left: &mut usize, length: usize) -> Result<Vec<u8>, WireError> {
     if length > *left {
         return Err(WireError::Malformed("a part is longer than its frame"));
     }
@@ -154,5 +224,89 @@ mod tests {
         let bytes = encode("abc", &[] as &[Vec<u8>]);
         assert!(matches!(read_frame(&mut &bytes[..6], 1024), Err(WireError::Malformed(_))));
         assert!(matches!(read_frame(&mut &bytes[..0], 1024), Err(WireError::Closed)));
+    }
+
+    // A region is made on Unix only (region.rs).
+    #[cfg(unix)]
+    fn region() -> (Region, std::os::fd::OwnedFd) {
+        Region::create().unwrap()
+    }
+
+    #[cfg(unix)]
+    /// A frame whose one buffer lies in the region, at `offset` and `length`, as a child writes it.
+    fn shared_frame(text: &str, offset: u32, length: u32) -> Vec<u8> {
+        let mut bytes = ((4 + text.len() + 12) as u32).to_le_bytes().to_vec();
+        bytes.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(text.as_bytes());
+        for word in [IN_REGION, offset, length] {
+            bytes.extend_from_slice(&word.to_le_bytes());
+        }
+        bytes
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn large_buffers_cross_in_the_region_and_small_ones_in_the_pipe() {
+        let (region, _fd) = region();
+        let large = vec![7u8; region::MIN_BYTES];
+        let mut pipe = Vec::new();
+        write_frame(&mut pipe, "{}", &[large.clone(), vec![1, 2]], Some(&region)).unwrap();
+        assert!(pipe.len() < 64, "the buffers stayed out of the pipe");
+        // Taken until the host has read the frame: the next one goes through the pipe.
+        let mut next = Vec::new();
+        write_frame(&mut next, "{}", std::slice::from_ref(&large), Some(&region)).unwrap();
+        assert!(next.len() > region::MIN_BYTES);
+        let frame = read_frame_shared(&pipe, 1 << 20, &region).unwrap();
+        assert_eq!(frame.buffers, vec![large.clone(), vec![1, 2]]);
+        assert!(region.claim(), "the host released the region once it copied the frame out");
+        let mut small = Vec::new();
+        write_frame(&mut small, "{}", &[vec![1u8; 16]], Some(&region)).unwrap();
+        assert_eq!(small.len(), 4 + 4 + 2 + 4 + 16);
+    }
+
+    #[cfg(unix)]
+    fn read_frame_shared(bytes: &[u8], max_bytes: usize, region: &Region) -> Result<Frame, WireError> {
+        let mut from = bytes;
+        let length = read_length(&mut from)?;
+        read_body(&mut from, length, max_bytes, Some(region))
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_place_outside_the_region_is_malformed() {
+        let (region, _fd) = region();
+        for (offset, length) in
+            [(0, region::DATA_BYTES as u32 + 1), (region::DATA_BYTES as u32, 1), (u32::MAX - 1, 2), (1, region::DATA_BYTES as u32)]
+        {
+            let result = read_frame_shared(&shared_frame("{}", offset, length), u32::MAX as usize, &region);
+            assert!(matches!(result, Err(WireError::Malformed(_))), "offset {offset}, length {length}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn buffers_in_the_region_count_against_the_frame_limit() {
+        let (region, _fd) = region();
+        let frame = shared_frame("{}", 0, 1000);
+        assert!(read_frame_shared(&frame, frame.len() - 4 + 1000, &region).is_ok());
+        assert!(matches!(read_frame_shared(&frame, frame.len() - 4 + 999, &region), Err(WireError::TooLarge(..))));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_region_part_is_malformed_where_none_is_expected() {
+        let (region, _fd) = region();
+        // Without a region (the child's reader, or a host that could not make one).
+        assert!(matches!(read_frame(&mut shared_frame("{}", 0, 8).as_slice(), 1024), Err(WireError::Malformed(_))));
+        // Text is never in the region.
+        let mut text_shared = 12u32.to_le_bytes().to_vec();
+        for word in [IN_REGION, 0, 8] {
+            text_shared.extend_from_slice(&word.to_le_bytes());
+        }
+        assert!(matches!(read_frame_shared(&text_shared, 1024, &region), Err(WireError::Malformed(_))));
+        // A place cut short by its frame's length.
+        let mut cut = shared_frame("{}", 0, 8);
+        cut[0] -= 4;
+        assert!(matches!(read_frame_shared(&cut[..cut.len() - 4], 1024, &region), Err(WireError::Malformed(_))));
     }
 }

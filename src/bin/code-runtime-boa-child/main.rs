@@ -3,7 +3,8 @@
 //! It links nothing of the engine itself, so building it costs seconds, not a second optimized
 //! build of Boa; the engine it runs is the one in the addon the host loaded.
 //!
-//! Usage (by the host only): code-runtime-boa-child <addon.node> <host pid>
+//! Usage (by the host only): code-runtime-boa-child <addon.node> <host pid> [--region <bytes>]
+//! [--probe-fence] (with the shared region of that size on descriptor 3, `src/process/region.rs`)
 
 #[cfg(all(process_substrate, unix))]
 mod fence;
@@ -15,17 +16,23 @@ mod fence;
 #[cfg(process_substrate)]
 fn main() {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    // `--probe-fence`, given only by the fence's tests, tries what the fence refuses once fenced
-    // in instead of serving, and reports each answer. The host passes it only for `probeFence`.
-    let (addon, host_pid, probe) = match args.as_slice() {
-        [_, addon, host_pid] => (addon, host_pid, false),
-        [_, addon, host_pid, flag] if flag == "--probe-fence" => (addon, host_pid, true),
-        _ => {
-            eprintln!("code-runtime-boa-child is started by the code-runtime-boa addon, not by hand");
-            std::process::exit(64);
+    let [_, addon, host_pid, flags @ ..] = args.as_slice() else { started_by_hand() };
+    // `--region <bytes>`: the shared region is on descriptor 3 (the host gives one to every child
+    // where it can). `--probe-fence`, given only by the fence's tests, tries what the fence refuses
+    // once fenced in instead of serving, and reports each answer (the host passes it only for
+    // `probeFence`).
+    let (mut probe, mut region_bytes) = (false, None);
+    let mut flags = flags.iter();
+    while let Some(flag) = flags.next() {
+        match flag.to_str() {
+            Some("--probe-fence") => probe = true,
+            Some("--region") => region_bytes = flags.next().and_then(|bytes| bytes.to_str()?.parse().ok()),
+            _ => started_by_hand(),
         }
-    };
+    }
     let host_pid: u32 = host_pid.to_str().and_then(|pid| pid.parse().ok()).unwrap_or(0);
+    // Mapped before the fence closes its descriptor, so the fence allows no call for it.
+    let region = region_bytes.map_or(std::ptr::null_mut(), map_region);
     fence::before_load(host_pid);
     let entry = load(addon).unwrap_or_else(|why| {
         eprintln!("code-runtime-boa-child: {why}");
@@ -35,8 +42,15 @@ fn main() {
     if probe {
         fence::probe();
     }
-    // SAFETY: the addon's entry takes nothing and returns the exit status.
-    std::process::exit(unsafe { entry() })
+    // SAFETY: the addon's entry takes the region (null or mapped for the process's life) and
+    // returns the exit status.
+    std::process::exit(unsafe { entry(region) })
+}
+
+#[cfg(process_substrate)]
+fn started_by_hand() -> ! {
+    eprintln!("code-runtime-boa-child is started by the code-runtime-boa addon, not by hand");
+    std::process::exit(64)
 }
 
 #[cfg(not(process_substrate))]
@@ -45,9 +59,29 @@ fn main() {
     std::process::exit(64);
 }
 
-/// The addon's child entry (`code_runtime_boa_child_main`).
+/// The region the host shares on descriptor 3, mapped for the process's life; null when it cannot
+/// be (the child then sends everything through its pipe).
 #[cfg(all(process_substrate, unix))]
-fn load(addon: &std::ffi::OsStr) -> Result<unsafe extern "C" fn() -> i32, String> {
+fn map_region(bytes: usize) -> *mut u8 {
+    // SAFETY: a shared mapping of a descriptor the host put there at spawn, never unmapped.
+    let base = unsafe { libc::mmap(std::ptr::null_mut(), bytes, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_SHARED, 3, 0) };
+    if base == libc::MAP_FAILED { std::ptr::null_mut() } else { base.cast() }
+}
+
+/// The host shares no region with a Windows child (`src/process/region.rs` is Unix-only).
+#[cfg(windows)]
+fn map_region(_: usize) -> *mut u8 {
+    std::ptr::null_mut()
+}
+
+/// The addon's child entry (`code_runtime_boa_child_serve`): takes the region (null when there is
+/// none) and returns the exit status.
+#[cfg(process_substrate)]
+type Entry = unsafe extern "C" fn(region: *mut u8) -> i32;
+
+/// The addon's child entry.
+#[cfg(all(process_substrate, unix))]
+fn load(addon: &std::ffi::OsStr) -> Result<Entry, String> {
     use std::os::unix::ffi::OsStrExt;
     let path = std::ffi::CString::new(addon.as_bytes()).map_err(|_| "the addon path holds a NUL byte".to_owned())?;
     // SAFETY: a path string; the library stays loaded for the life of the process.
@@ -56,17 +90,17 @@ fn load(addon: &std::ffi::OsStr) -> Result<unsafe extern "C" fn() -> i32, String
         return Err(format!("could not load {}", addon.to_string_lossy()));
     }
     // SAFETY: a NUL-terminated symbol name in a loaded library.
-    let symbol = unsafe { libc::dlsym(library, c"code_runtime_boa_child_main".as_ptr()) };
+    let symbol = unsafe { libc::dlsym(library, c"code_runtime_boa_child_serve".as_ptr()) };
     if symbol.is_null() {
         return Err(format!("{} has no child entry: it is not this version's addon", addon.to_string_lossy()));
     }
-    // SAFETY: the symbol is the addon's `extern "C" fn() -> i32` entry.
-    Ok(unsafe { std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn() -> i32>(symbol) })
+    // SAFETY: the symbol is the addon's entry, of type `Entry`.
+    Ok(unsafe { std::mem::transmute::<*mut libc::c_void, Entry>(symbol) })
 }
 
-/// The addon's child entry (`code_runtime_boa_child_main`).
+/// The addon's child entry.
 #[cfg(windows)]
-fn load(addon: &std::ffi::OsStr) -> Result<unsafe extern "C" fn() -> i32, String> {
+fn load(addon: &std::ffi::OsStr) -> Result<Entry, String> {
     use std::os::windows::ffi::OsStrExt;
     use windows_sys::Win32::System::LibraryLoader::{GetProcAddress, LoadLibraryW};
     let path: Vec<u16> = addon.encode_wide().chain([0]).collect();
@@ -76,10 +110,10 @@ fn load(addon: &std::ffi::OsStr) -> Result<unsafe extern "C" fn() -> i32, String
         return Err(format!("could not load {} ({})", addon.to_string_lossy(), std::io::Error::last_os_error()));
     }
     // SAFETY: a NUL-terminated symbol name in a loaded library.
-    let Some(symbol) = (unsafe { GetProcAddress(library, c"code_runtime_boa_child_main".as_ptr().cast()) }) else {
+    let Some(symbol) = (unsafe { GetProcAddress(library, c"code_runtime_boa_child_serve".as_ptr().cast()) }) else {
         return Err(format!("{} has no child entry: it is not this version's addon", addon.to_string_lossy()));
     };
-    // SAFETY: the symbol is the addon's `extern "C" fn() -> i32` entry ("system" and "C" are one
-    // calling convention on the 64-bit targets this builds for).
-    Ok(unsafe { std::mem::transmute::<unsafe extern "system" fn() -> isize, unsafe extern "C" fn() -> i32>(symbol) })
+    // SAFETY: the symbol is the addon's entry, of type `Entry` ("system" and "C" are one calling
+    // convention on the 64-bit targets this builds for).
+    Ok(unsafe { std::mem::transmute::<unsafe extern "system" fn() -> isize, Entry>(symbol) })
 }

@@ -18,4 +18,7 @@ pub struct Spawned {
     pub killer: Killer,
     pub to_child: ToChild,
     pub from_child: FromChild,
+    /// The memory shared with it for large buffers (`region.rs`); none on Windows, or where the
+    /// system refused one (the child then sends everything through its pipe).
+    pub region: Option<super::region::HostRegion>,
 }

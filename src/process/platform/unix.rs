@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
 use super::Spawned;
+use crate::process::region::{self, HostRegion, Region};
 
 /// The host's end of the child's stdin and of its stdout.
 pub type ToChild = std::process::ChildStdin;
@@ -37,16 +38,13 @@ pub fn check_executable(launcher: &Path) -> Result<(), String> {
 /// stdout as pipes to the host (it closes anything else it inherits itself). The address-space
 /// backstop is the child's own (`fence/linux.rs`), so `_memory_bytes` is not needed here.
 pub fn spawn(launcher: &Path, addon: &Path, _memory_bytes: usize, extra: &[&str]) -> io::Result<Spawned> {
-    let mut process = Command::new(launcher)
-        .arg(addon)
-        .arg(std::process::id().to_string())
-        .args(extra)
-        .env_clear()
-        .current_dir("/")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()?;
+    let mut command = Command::new(launcher);
+    command.arg(addon).arg(std::process::id().to_string()).args(extra);
+    let (region, descriptor) = share_region(&mut command).unzip();
+    let spawned = command.env_clear().current_dir("/").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
+    // The child has its copy: the host keeps only its mapping.
+    drop(descriptor);
+    let mut process = spawned?;
     let (Some(to_child), Some(from_child)) = (process.stdin.take(), process.stdout.take()) else {
         let _ = process.kill();
         let _ = process.wait();
@@ -54,7 +52,7 @@ pub fn spawn(launcher: &Path, addon: &Path, _memory_bytes: usize, extra: &[&str]
     };
     widen_pipes(&to_child, &from_child);
     let pid = process.id();
-    Ok(Spawned { pid, process: Process(process), killer: Killer { pid, exited: Mutex::new(false) }, to_child, from_child })
+    Ok(Spawned { pid, process: Process(process), killer: Killer { pid, exited: Mutex::new(false) }, to_child, from_child, region })
 }
 
 impl Process {
@@ -77,6 +75,26 @@ impl Killer {
             unsafe { libc::kill(self.pid as libc::pid_t, libc::SIGKILL) };
         }
     }
+}
+
+/// A region for the child `command` starts, on its descriptor `region::CHILD_FD`: the host's
+/// mapping, and the descriptor to hold until the child has started.
+fn share_region(command: &mut Command) -> Option<(HostRegion, std::os::fd::OwnedFd)> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::process::CommandExt;
+    let (region, descriptor) = Region::create().ok()?;
+    let fd = descriptor.as_raw_fd();
+    command.arg("--region").arg(region::REGION_BYTES.to_string());
+    // SAFETY: dup2 is async-signal-safe; it runs in the forked child before exec. The copy it
+    // makes is not close-on-exec, so the child (and only it) keeps the region.
+    unsafe {
+        command.pre_exec(move || {
+            // On its own number already, dup2 would leave it close-on-exec: clear that instead.
+            let kept = if fd == region::CHILD_FD { libc::fcntl(fd, libc::F_SETFD, 0) } else { libc::dup2(fd, region::CHILD_FD) };
+            if kept == -1 { Err(std::io::Error::last_os_error()) } else { Ok(()) }
+        });
+    }
+    Some((HostRegion(region), descriptor))
 }
 
 /// Pipes of a MiB each way (the most an unprivileged process may ask by default), instead of

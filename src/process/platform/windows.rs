@@ -153,6 +153,7 @@ pub fn spawn(launcher: &Path, addon: &Path, memory_bytes: usize, extra: &[&str])
         killer: Killer(job),
         to_child: to_child.into(),
         from_child: from_child.into(),
+        region: None,
     })
 }
 
