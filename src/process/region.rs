@@ -26,10 +26,6 @@ pub const MIN_BYTES: usize = 64 << 10;
 #[cfg(unix)]
 pub const REGION_BYTES: usize = HEADER_BYTES + DATA_BYTES;
 
-/// The descriptor a child finds its region on, put there at spawn.
-#[cfg(unix)]
-pub const CHILD_FD: i32 = 3;
-
 /// A mapping of a region, in the host or in the child.
 pub struct Region {
     base: *mut u8,

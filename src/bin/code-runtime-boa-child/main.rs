@@ -4,7 +4,7 @@
 //! build of Boa; the engine it runs is the one in the addon the host loaded.
 //!
 //! Usage (by the host only): code-runtime-boa-child <addon.node> <host pid> [--region <bytes>]
-//! [--probe-fence] (with the shared region of that size on descriptor 3, `src/process/region.rs`)
+//! [--probe-fence] (with the shared region of that size as its stderr, `src/process/region.rs`)
 
 #[cfg(all(process_substrate, unix))]
 mod fence;
@@ -17,7 +17,7 @@ mod fence;
 fn main() {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let [_, addon, host_pid, flags @ ..] = args.as_slice() else { started_by_hand() };
-    // `--region <bytes>`: the shared region is on descriptor 3 (the host gives one to every child
+    // `--region <bytes>`: the shared region is the child's stderr (the host gives one to every child
     // where it can). `--probe-fence`, given only by the fence's tests, tries what the fence refuses
     // once fenced in instead of serving, and reports each answer (the host passes it only for
     // `probeFence`).
@@ -59,13 +59,23 @@ fn main() {
     std::process::exit(64);
 }
 
-/// The region the host shares on descriptor 3, mapped for the process's life; null when it cannot
-/// be (the child then sends everything through its pipe).
+/// The region the host shares as stderr, mapped for the process's life; null when it cannot be
+/// (the child then sends everything through its pipe). Stderr then points at /dev/null, as for a
+/// child without a region, so nothing written there lands in the region.
 #[cfg(all(process_substrate, unix))]
 fn map_region(bytes: usize) -> *mut u8 {
-    // SAFETY: a shared mapping of a descriptor the host put there at spawn, never unmapped.
-    let base = unsafe { libc::mmap(std::ptr::null_mut(), bytes, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_SHARED, 3, 0) };
-    if base == libc::MAP_FAILED { std::ptr::null_mut() } else { base.cast() }
+    const REGION_FD: libc::c_int = 2;
+    // SAFETY: a shared mapping of a descriptor the host put there at spawn, never unmapped; then
+    // plain calls on a constant path and the standard descriptor.
+    unsafe {
+        let base = libc::mmap(std::ptr::null_mut(), bytes, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_SHARED, REGION_FD, 0);
+        let null = libc::open(c"/dev/null".as_ptr(), libc::O_WRONLY);
+        if null >= 0 {
+            libc::dup2(null, REGION_FD);
+            libc::close(null);
+        }
+        if base == libc::MAP_FAILED { std::ptr::null_mut() } else { base.cast() }
+    }
 }
 
 /// The host shares no region with a Windows child (`src/process/region.rs` is Unix-only).

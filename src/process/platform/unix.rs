@@ -40,11 +40,12 @@ pub fn check_executable(launcher: &Path) -> Result<(), String> {
 pub fn spawn(launcher: &Path, addon: &Path, _memory_bytes: usize, extra: &[&str]) -> io::Result<Spawned> {
     let mut command = Command::new(launcher);
     command.arg(addon).arg(std::process::id().to_string()).args(extra);
-    let (region, descriptor) = share_region(&mut command).unzip();
-    let spawned = command.env_clear().current_dir("/").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
-    // The child has its copy: the host keeps only its mapping.
-    drop(descriptor);
-    let mut process = spawned?;
+    command.env_clear().current_dir("/").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+    // The fence's probe reports on stderr, so it gets no region there.
+    let region = if extra.contains(&"--probe-fence") { None } else { share_region(&mut command) };
+    let mut process = command.spawn()?;
+    // The child has its copy of the region's descriptor: the host keeps only its mapping.
+    drop(command);
     let (Some(to_child), Some(from_child)) = (process.stdin.take(), process.stdout.take()) else {
         let _ = process.kill();
         let _ = process.wait();
@@ -77,24 +78,15 @@ impl Killer {
     }
 }
 
-/// A region for the child `command` starts, on its descriptor `region::CHILD_FD`: the host's
-/// mapping, and the descriptor to hold until the child has started.
-fn share_region(command: &mut Command) -> Option<(HostRegion, std::os::fd::OwnedFd)> {
-    use std::os::fd::AsRawFd;
-    use std::os::unix::process::CommandExt;
+/// A region for the child `command` starts, handed to it as its stderr (descriptor 2; the
+/// launcher maps it, then points stderr at /dev/null). A descriptor of its own number would need
+/// a `pre_exec` step, and std then forks the whole host instead of calling posix_spawn: a fork
+/// copies the host's page tables while its other threads wait, which stalled Node's event loop
+/// by milliseconds per child started (bench (k)).
+fn share_region(command: &mut Command) -> Option<HostRegion> {
     let (region, descriptor) = Region::create().ok()?;
-    let fd = descriptor.as_raw_fd();
-    command.arg("--region").arg(region::REGION_BYTES.to_string());
-    // SAFETY: dup2 is async-signal-safe; it runs in the forked child before exec. The copy it
-    // makes is not close-on-exec, so the child (and only it) keeps the region.
-    unsafe {
-        command.pre_exec(move || {
-            // On its own number already, dup2 would leave it close-on-exec: clear that instead.
-            let kept = if fd == region::CHILD_FD { libc::fcntl(fd, libc::F_SETFD, 0) } else { libc::dup2(fd, region::CHILD_FD) };
-            if kept == -1 { Err(std::io::Error::last_os_error()) } else { Ok(()) }
-        });
-    }
-    Some((HostRegion(region), descriptor))
+    command.arg("--region").arg(region::REGION_BYTES.to_string()).stderr(Stdio::from(descriptor));
+    Some(HostRegion(region))
 }
 
 /// Pipes of a MiB each way (the most an unprivileged process may ask by default), instead of
