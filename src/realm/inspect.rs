@@ -308,13 +308,13 @@ enum Key {
 enum Entries {
     None,
     Array(JsObject),
-    Set(JsSet),
     Map(JsMap),
     Typed(JsTypedArray),
     Bytes(JsArrayBuffer),
     Promise(JsPromise),
-    /// What a Map or Set iterator has left, and how many more past those.
-    Pending(IteratorPreviewItems, usize),
+    /// A Set's values, or what a Map or Set iterator has left, in order; and how many more past
+    /// those.
+    Listed(IteratorPreviewItems, usize),
     Weak,
 }
 
@@ -637,7 +637,15 @@ impl Inspector<'_> {
                 return Ok(format!("{prefix}{{}}"));
             }
             braces[0] = format!("{prefix}{{");
-            entries = Entries::Set(set);
+            let mut values = Vec::new();
+            let max = self.options.max_array_length;
+            set.for_each_native(|v| {
+                if values.len() < max {
+                    values.push(v);
+                }
+                Ok(())
+            })?;
+            entries = Entries::Listed(IteratorPreviewItems::Values(values), size.saturating_sub(max));
         } else if let Ok(map) = JsMap::from_object(object.clone()) {
             let size = map.get_size(context)?.as_number().unwrap_or(0.0) as usize;
             let prefix = prefix(constructor, &tag, "Map", &format!("({size})"));
@@ -673,7 +681,7 @@ impl Inspector<'_> {
                 let own_tag = format!("{} Iterator", preview.collection);
                 let shown_tag = if tag.is_empty() || tag == own_tag { String::new() } else { format!("{tag}] [") };
                 braces[0] = format!("[{shown_tag}{} {kind}] {{", preview.collection);
-                entries = Entries::Pending(preview.items, preview.remaining);
+                entries = Entries::Listed(preview.items, preview.remaining);
             } else if constructor == Some("Object") {
                 if is_arguments_object(object) {
                     braces[0] = "[Arguments] {".to_owned();
@@ -856,25 +864,6 @@ impl Inspector<'_> {
         let mut output = match entries {
             Entries::None => Vec::new(),
             Entries::Array(array) => self.array(&array, recurse_times, context)?,
-            Entries::Set(set) => {
-                let mut values = Vec::new();
-                let size = set.size();
-                let max = self.options.max_array_length;
-                set.for_each_native(|v| {
-                    if values.len() < max {
-                        values.push(v);
-                    }
-                    Ok(())
-                })?;
-                self.indentation += 2;
-                let mut output = Vec::new();
-                for value in &values {
-                    output.push(self.value(value, recurse_times, false, context)?);
-                }
-                self.indentation -= 2;
-                push_remaining(&mut output, size.saturating_sub(values.len()), "item");
-                output
-            }
             Entries::Map(map) => {
                 let mut pairs = Vec::new();
                 let size = map.get_size(context)?.as_number().unwrap_or(0.0) as usize;
@@ -937,7 +926,7 @@ impl Inspector<'_> {
                 };
                 vec![text]
             }
-            Entries::Pending(items, remaining) => {
+            Entries::Listed(items, remaining) => {
                 self.indentation += 2;
                 let mut output = Vec::new();
                 match items {
