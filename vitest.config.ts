@@ -16,6 +16,10 @@ const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'cod
 
 export default defineConfig({
   test: {
+    // Bounds on hangs, not on speed: a test that takes 2 s alone can take 10 s on a shared 2-core
+    // machine that is compiling beside it.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'thread', include: ['__test__/**/*.spec.ts'], exclude: [...configDefaults.exclude, crashHooks] } },
       {

@@ -8,11 +8,12 @@ import { THREAD_COUNT, errorOf, runInChild, sleep, valueOf } from './helpers.js'
 
 describe('idle gaps longer than the wall budget', () => {
   it('a run with bindings starts normally after a gap past maxWallMs', async () => {
-    const rt = createCodeRuntime({ limits: { maxWallMs: 300 } })
+    // A budget a loaded machine's run fits in, and a gap past it.
+    const rt = createCodeRuntime({ limits: { maxWallMs: 1_500 } })
     try {
       const bindings = { echo: async (x: number) => x }
       expect(valueOf(await rt.run({ source: `return await echo(1)`, bindings }))).toBe(1)
-      await sleep(800)
+      await sleep(2_000)
       expect(valueOf(await rt.run({ source: `return await echo(2)`, bindings }))).toBe(2)
     } finally {
       await rt.dispose()
@@ -22,9 +23,9 @@ describe('idle gaps longer than the wall budget', () => {
   it('a session executes normally after a gap past maxWallMs', async () => {
     const rt = createCodeRuntime()
     try {
-      const s = await rt.createSession({ limits: { maxWallMs: 300 }, bindings: { echo: async (x: number) => x } })
+      const s = await rt.createSession({ limits: { maxWallMs: 1_500 }, bindings: { echo: async (x: number) => x } })
       expect((await s.execute({ code: `return await echo(1)` })).value).toBe(1)
-      await sleep(800)
+      await sleep(2_000)
       expect(await s.execute({ code: `return await echo(2)` })).toMatchObject({ status: 'completed', value: 2 })
     } finally {
       await rt.dispose()
