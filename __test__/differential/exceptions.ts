@@ -4,25 +4,8 @@
 
 export const exceptions: { reason: string; programs: string[] }[] = [
   {
-    reason: 'an error from destructuring (`const [a, b] = pair`, `const { data: { items } } = response`) has no line or column in the realm; V8 places it at the pattern',
-    programs: ['generators: destructuring a non-iterable', 'destructuring: destructuring null'],
-  },
-  {
-    reason:
-      "V8 places the error of a call, or of iterating a value, at the last property name (`a.b()` at `b`, `JSON.parse(…)` at `parse`, `for (x of o.items)` at `items`); the realm at the call's parenthesis or the expression's start",
-    programs: [
-      'errors: an error thrown inside a sort comparator',
-      'generators: iterating a non-iterable',
-      'generators: spreading undefined into an array',
-    ],
-  },
-  {
     reason: 'V8 places a ReferenceError of a read at the start of its statement; the realm at the identifier',
     programs: ['errors: an undefined variable read'],
-  },
-  {
-    reason: "V8 places the error of destructuring a parameter at the parameter; the realm at the call that passed the value",
-    programs: ['destructuring: destructuring undefined in a parameter'],
   },
   {
     reason: "there is no `Error.captureStackTrace`, and an error's `stack` holds only its frames (placed in the prepared script, not the program), without V8's `Name: message` first line",

@@ -327,6 +327,9 @@ return best`,
   'destructuring null': `const response = { data: null }
 const { data: { items } } = response
 return items`,
+  'destructuring the first of an empty list': `const results = { items: [] }
+const { id, title } = results.items[0]
+return [id, title]`,
   'destructuring undefined in a parameter': `const handle = ({ id }) => id
 const list = [{ id: 1 }, undefined]
 return list.map(handle)`,

@@ -113,6 +113,29 @@ pub(crate) fn call_position(
     }
 }
 
+/// Where V8 places the failure to iterate `expression` (`for (x of o.items)`, `[...r.data]`): at
+/// its last property name, if it ends with one (`o.items` at `items`, `o?.a.list` at `list`),
+/// else at its start.
+pub(crate) fn iterated_position(expression: &Expression) -> boa_ast::Position {
+    let expression = expression.flatten();
+    let last_name = match expression {
+        Expression::PropertyAccess(PropertyAccess::Simple(access)) => match access.field() {
+            PropertyAccessField::Const(name) => Some(name.span().start()),
+            PropertyAccessField::Expr(_) => None,
+        },
+        Expression::Optional(optional) => {
+            match optional.chain().last().map(|operation| operation.kind()) {
+                Some(OptionalOperationKind::SimplePropertyAccess {
+                    field: PropertyAccessField::Const(name),
+                }) => Some(name.span().start()),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    last_name.unwrap_or_else(|| expression.span().start())
+}
+
 fn resolve(interner: &Interner, sym: Sym) -> String {
     interner.resolve_expect(sym).to_string()
 }

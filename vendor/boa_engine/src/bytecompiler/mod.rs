@@ -929,8 +929,8 @@ impl<'ctx> ByteCompiler<'ctx> {
     }
 
     /// Patched (code-runtime-boa): `GetIterator` (`GetAsyncIterator` if `r#async`) on `value`, the
-    /// result of `expression`, placed at the expression and naming it if it is not iterable
-    /// (`settings.items is not iterable`).
+    /// result of `expression`, placed where V8 places it (`settings.items` at `items`) and naming it
+    /// if it is not iterable (`settings.items is not iterable`).
     pub(crate) fn emit_get_iterator_of(
         &mut self,
         value: &Register,
@@ -947,7 +947,8 @@ impl<'ctx> ByteCompiler<'ctx> {
             *site = ExpressionSite::IteratedCallee { callee, r#async };
         }
         let site = self.iterable_site(expression);
-        let mut compiler = self.position_guard(expression);
+        let at = call_printer::iterated_position(expression);
+        let mut compiler = SourcePositionGuard::new(self, at);
         if r#async {
             compiler.bytecode.emit_get_async_iterator(value.variable());
         } else {
@@ -1985,7 +1986,10 @@ impl<'ctx> ByteCompiler<'ctx> {
 
                 match access.field() {
                     PropertyAccessField::Const(ident) => {
-                        self.emit_get_property_by_name(dst, None, this, ident.sym());
+                        // Patched (code-runtime-boa): placed at the method's name, where V8 places
+                        // a failed read of it (`a.n.toFixed(0)` at `toFixed`).
+                        SourcePositionGuard::new(self, ident.span().start())
+                            .emit_get_property_by_name(dst, None, this, ident.sym());
                     }
                     PropertyAccessField::Expr(field) => {
                         let key = self.register_allocator.alloc();

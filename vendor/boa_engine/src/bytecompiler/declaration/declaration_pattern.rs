@@ -1,10 +1,12 @@
 use crate::{
-    bytecompiler::{Access, ByteCompiler, Literal, Register, ToJsString, call_printer},
+    bytecompiler::{
+        Access, ByteCompiler, Literal, Register, SourcePositionGuard, ToJsString, call_printer,
+    },
     vm::{ExpressionSite, opcode::BindingOpcode},
 };
 use boa_ast::{
-    Expression,
-    pattern::{ArrayPatternElement, ObjectPatternElement, Pattern},
+    Expression, Position, Spanned,
+    pattern::{ArrayPatternElement, ObjectPattern, ObjectPatternElement, Pattern},
     property::PropertyName,
 };
 use thin_vec::ThinVec;
@@ -34,7 +36,10 @@ impl ByteCompiler<'_> {
     ) {
         match pattern {
             Pattern::Object(pattern) => {
-                self.bytecode
+                // Patched (code-runtime-boa): placed where V8 places its refusal, at the first key.
+                let at = first_key_position(pattern).unwrap_or_else(|| pattern.span().start());
+                SourcePositionGuard::new(self, at)
+                    .bytecode
                     .emit_value_not_null_or_undefined(object.variable());
                 // Patched (code-runtime-boa): V8 names the pattern's first key and the value's
                 // source.
@@ -295,8 +300,18 @@ impl ByteCompiler<'_> {
             }
             Pattern::Array(pattern) => {
                 // Patched (code-runtime-boa): `GetIterator` refuses `null` and `undefined` itself,
-                // as V8 words it (`undefined is not iterable (cannot read property ...)`).
-                self.bytecode.emit_get_iterator(object.variable());
+                // as V8 words it (`undefined is not iterable (cannot read property ...)`), placed
+                // where V8 places it: at a declaration's initializer, else at the pattern.
+                let at = match site {
+                    PatternSite::Top {
+                        initializer: Some(initializer),
+                        ..
+                    } => initializer.span().start(),
+                    _ => pattern.span().start(),
+                };
+                SourcePositionGuard::new(self, at)
+                    .bytecode
+                    .emit_get_iterator(object.variable());
                 if let PatternSite::Top {
                     initializer: Some(initializer),
                     names_iterable: true,
@@ -442,5 +457,17 @@ impl ByteCompiler<'_> {
                 self.register_allocator.dealloc(value);
             }
         }
+    }
+}
+
+/// Patched (code-runtime-boa): where an object pattern's first key is written, if it is a name,
+/// which V8 names as the place of `Cannot destructure property 'a' of ...` (else the pattern).
+fn first_key_position(pattern: &ObjectPattern) -> Option<Position> {
+    match pattern.bindings().first()? {
+        ObjectPatternElement::SingleName { name: PropertyName::Literal(key), .. }
+        | ObjectPatternElement::AssignmentPropertyAccess { name: PropertyName::Literal(key), .. }
+        | ObjectPatternElement::Pattern { name: PropertyName::Literal(key), .. }
+        | ObjectPatternElement::RestProperty { ident: key } => Some(key.span().start()),
+        _ => None,
     }
 }
