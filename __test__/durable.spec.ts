@@ -128,10 +128,10 @@ describe('pause and resume', () => {
     expect(calls).toEqual({ add: 4, approve: 4 })
   })
 
-  it('gives back the Math.random and Date readings made before the pause', async () => {
+  it('gives back the Math.random, Date and performance readings made before the pause', async () => {
     const { bindings } = tools()
     const source = `
-      const before = [Math.random(), Math.random(), Date.now(), new Date().toISOString(), Date()]
+      const before = [Math.random(), Math.random(), Date.now(), new Date().toISOString(), Date(), performance.timeOrigin, performance.now()]
       await approve(before)
       return { before, after: Math.random() }
     `

@@ -271,7 +271,7 @@ describe('other policies', () => {
   })
 })
 
-describe('crypto and AbortController in the realm', () => {
+describe('crypto, events and AbortController in the realm', () => {
   it('crypto.getRandomValues fills integer arrays and crypto.randomUUID gives version 4 UUIDs', async () => {
     const result = await runtime.run({
       source: `const a = crypto.getRandomValues(new Uint8Array(64))
@@ -286,6 +286,30 @@ describe('crypto and AbortController in the realm', () => {
     expect(value).toMatchObject({ distinct: true, same: true, words: 4, errors: ['TypeError', 'QuotaExceededError'] })
     expect(value.ids).toHaveLength(100)
     for (const id of value.ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  })
+
+  it('a listener that throws lets the others run, then ends the run with its error, as an uncaught exception ends Node', async () => {
+    const result = await runtime.run({
+      source: `const target = new EventTarget()
+        const ran = []
+        target.addEventListener('go', () => { ran.push('first'); throw new RangeError('listener failed') })
+        target.addEventListener('go', () => ran.push('second'))
+        const returned = target.dispatchEvent(new Event('go'))
+        console.log(ran, returned)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        return 'not reached'`,
+    })
+    expect(errorOf(result)).toMatchObject({ kind: 'runtime', name: 'RangeError', message: 'listener failed' })
+    expect(result.logs.map((entry) => entry.text)).toEqual(["[ 'first', 'second' ] true"])
+  })
+
+  it('defines the event classes on first use, together, without changing what globalThis lists', async () => {
+    const result = await runtime.run({
+      source: `const before = Object.keys(globalThis).length
+        const signal = AbortSignal.abort()
+        return [signal instanceof EventTarget, Object.getPrototypeOf(AbortSignal.prototype) === EventTarget.prototype, Object.keys(globalThis).length === before, Object.getOwnPropertyDescriptor(globalThis, 'CustomEvent').enumerable]`,
+    })
+    expect(valueOf(result)).toEqual([true, true, true, false])
   })
 
   it('AbortController, AbortSignal.abort, timeout and any behave as on the web', async () => {

@@ -162,7 +162,7 @@ struct LazyGlobals {
     define: fn(&mut Context) -> JsResult<()>,
 }
 
-static LAZY_GLOBALS: [LazyGlobals; 6] = [
+static LAZY_GLOBALS: [LazyGlobals; 7] = [
     // One group: URLSearchParams keeps a URL's query in step with it.
     LazyGlobals { names: &["URL", "URLSearchParams"], define: web::url::register },
     LazyGlobals { names: &["TextEncoder", "TextDecoder"], define: web::encoding::register },
@@ -175,9 +175,14 @@ static LAZY_GLOBALS: [LazyGlobals; 6] = [
         },
     },
     LazyGlobals {
-        names: &["AbortController", "AbortSignal"],
+        // One group: a signal is an EventTarget, its abort an Event.
+        names: &["Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal"],
         define: |context| {
-            let classes = context.eval(Source::from_bytes(include_str!("js/abort.js")))?;
+            let events = context.eval(Source::from_bytes(include_str!("js/events.js")))?;
+            define_members(context, &events, &["Event", "CustomEvent", "EventTarget"])?;
+            let global = context.global_object();
+            let inputs = [global.get(js_string!("Event"), context)?, global.get(js_string!("EventTarget"), context)?];
+            let classes = call_realm_script(context, "abort.js", include_str!("js/abort.js"), &inputs)?;
             define_members(context, &classes, &["AbortController", "AbortSignal"])
         },
     },
@@ -185,6 +190,20 @@ static LAZY_GLOBALS: [LazyGlobals; 6] = [
     LazyGlobals {
         names: &["DOMException"],
         define: |context| evaluated_global(context, "DOMException", include_str!("js/dom_exception.js"), &[]),
+    },
+    LazyGlobals {
+        names: &["performance"],
+        define: |context| {
+            // The run's clock, so that a resumed durable run reads again what it read before.
+            let origin = context.clock().system_time_millis();
+            let since_origin = move |_: &JsValue, _: &[JsValue], context: &mut Context| {
+                Ok(JsValue::new((context.clock().system_time_millis() - origin).max(0) as f64))
+            };
+            let now = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_copy_closure(since_origin))
+                .name(js_string!("now"))
+                .build();
+            evaluated_global(context, "performance", include_str!("js/performance.js"), &[now.into(), JsValue::new(origin as f64)])
+        },
     },
 ];
 
@@ -268,10 +287,15 @@ fn refuse_if_frozen(names: &[&str], used: &str, context: &mut Context) -> JsResu
 /// Defines global `name` as what the function `source` evaluates to returns for `inputs` (what
 /// the script needs from Rust).
 fn evaluated_global(context: &mut Context, name: &'static str, source: &'static str, inputs: &[JsValue]) -> JsResult<()> {
+    let value = call_realm_script(context, name, source, inputs)?;
+    web_global(context, name, value)
+}
+
+/// Evaluates `source`, a realm script that is a function, and calls it with `inputs`.
+fn call_realm_script(context: &mut Context, name: &str, source: &'static str, inputs: &[JsValue]) -> JsResult<JsValue> {
     let make = context.eval(Source::from_bytes(source))?;
     let make = make.as_callable().ok_or_else(|| JsNativeError::typ().with_message(format!("the script of {name} is not a function")))?;
-    let value = make.call(&JsValue::undefined(), inputs, context)?;
-    web_global(context, name, value)
+    make.call(&JsValue::undefined(), inputs, context)
 }
 
 /// Defines global `name` as web globals are defined: writable, configurable, not enumerable.

@@ -6,6 +6,7 @@ import { collections } from './collections'
 import { control } from './control'
 import { data } from './data'
 import { dates } from './dates'
+import { eventsAndTiming } from './events'
 import { language } from './language'
 import { messages } from './messages'
 import { numbers } from './numbers'
@@ -20,6 +21,7 @@ export const corpus: Program[] = [
   ...numbers,
   ...dates,
   ...urlPrograms,
+  ...eventsAndTiming,
   ...regex,
   ...language,
   ...control,

@@ -1,37 +1,32 @@
-// AbortController and AbortSignal for the realm, as the web platform defines them (without the
-// rest of EventTarget and DOMException: an abort reason is an Error named AbortError or
-// TimeoutError, with Node's messages). Evaluated the first time a program reads either global.
-(() => {
+// AbortController and AbortSignal for the realm, as the web platform defines them: a signal is an
+// EventTarget, and an abort reason is a DOMException named AbortError or TimeoutError, with Node's
+// messages. Evaluated, with the realm's Event and EventTarget, the first time a program reads any
+// of them.
+((Event, EventTarget) => {
   const CREATE = Symbol('create')
   // Aborts a signal; set inside the class, where its private fields are in reach.
   let signalAbort
+  // An Error of that name where the program replaced the global DOMException.
   const reasonNamed = (name, message) => {
+    if (typeof DOMException === 'function') return new DOMException(message, name)
     const error = new Error(message)
     error.name = name
     return error
   }
-  class AbortSignal {
+  class AbortSignal extends EventTarget {
     #aborted = false
     #reason = undefined
-    #listeners = []
-    onabort = null
+    #onabort = null
     constructor(token) {
       if (token !== CREATE) throw new TypeError('Illegal constructor: use new AbortController().signal, AbortSignal.abort(), AbortSignal.timeout() or AbortSignal.any()')
+      super()
     }
     get aborted() { return this.#aborted }
     get reason() { return this.#reason }
+    get onabort() { return this.#onabort }
+    set onabort(handler) { this.#onabort = typeof handler === 'function' || (typeof handler === 'object' && handler !== null) ? handler : null }
     throwIfAborted() {
       if (this.#aborted) throw this.#reason
-    }
-    addEventListener(type, listener, options) {
-      if (type !== 'abort' || listener === null || listener === undefined) return
-      if (this.#listeners.some((entry) => entry.listener === listener)) return
-      const once = typeof options === 'object' && options !== null && Boolean(options.once)
-      this.#listeners.push({ listener, once })
-    }
-    removeEventListener(type, listener) {
-      if (type !== 'abort') return
-      this.#listeners = this.#listeners.filter((entry) => entry.listener !== listener)
     }
     static {
       signalAbort = (signal, reason) => AbortSignal.#abort(signal, reason)
@@ -40,14 +35,12 @@
       if (signal.#aborted) return
       signal.#aborted = true
       signal.#reason = reason === undefined ? reasonNamed('AbortError', 'This operation was aborted') : reason
-      const event = { type: 'abort', target: signal, currentTarget: signal }
-      const listeners = signal.#listeners
-      signal.#listeners = listeners.filter((entry) => !entry.once)
-      if (typeof signal.onabort === 'function') signal.onabort.call(signal, event)
-      for (const { listener } of listeners) {
-        if (typeof listener === 'function') listener.call(signal, event)
-        else if (typeof listener?.handleEvent === 'function') listener.handleEvent(event)
+      const event = new Event('abort')
+      const handler = signal.#onabort
+      if (typeof handler === 'function') {
+        try { handler.call(signal, event) } catch (error) { queueMicrotask(() => { throw error }) }
       }
+      signal.dispatchEvent(event)
     }
     static abort(reason) {
       const signal = new AbortSignal(CREATE)
@@ -81,4 +74,4 @@
     get [Symbol.toStringTag]() { return 'AbortController' }
   }
   return { AbortController, AbortSignal }
-})()
+})
