@@ -282,3 +282,38 @@ describe('Intl.PluralRules, Intl.RelativeTimeFormat and Intl.ListFormat for Engl
     expect(await differences(body, table)).toEqual([])
   })
 })
+
+describe('Intl.Segmenter', TIMEOUT, () => {
+  const TEXTS = [
+    'The quick (“brown”) fox can’t jump 32.3 feet, right?',
+    'Hello world. How are you? I am fine! Mr. Smith went to Washington... He said "Hi." Then left.',
+    'Launch 🚀 done ✅ — thanks 🙏 👨‍👩‍👧‍👦 🇩🇪🇫🇷 👍🏽',
+    'Crème brûlée e\u0301 a\u0308\u0301 Ελληνικά Русский текст עברית עם ניקוד العربية',
+    'email: ada@example.com, url: https://example.com/a_b?c=1&d=2, path /var/log/app.log',
+    'snake_case camelCase kebab-case 3,000.50 $12 50% #tag @user',
+    'line one\nline two\r\nline three\t tab',
+    '한국어 문장입니다. 카타카나 カタカナ ひらがな',
+    'lone \ud800 surrogate \udc00 here',
+    '',
+  ]
+  for (const granularity of ['grapheme', 'word', 'sentence']) {
+    it(`splits text into ${granularity}s as Node does`, async () => {
+      const body = `return table.map((text) => attempt(() => JSON.stringify([...new Intl.Segmenter('en', { granularity: '${granularity}' }).segment(text)].map((s) => [s.segment, s.index, s.isWordLike]))))`
+      expect(await differences(body, TEXTS)).toEqual([])
+    })
+  }
+
+  it('finds the segment containing each index as Node does', async () => {
+    const body = `return table.map((text) => attempt(() => { const segments = new Intl.Segmenter('en', { granularity: 'word' }).segment(text); return JSON.stringify([-1, 0, 3, 17, 40, text.length - 1, text.length, 1e9].map((i) => { const s = segments.containing(i); return s && [s.segment, s.index] })) }))`
+    expect(await differences(body, TEXTS)).toEqual([])
+  })
+
+  it('refuses the languages ICU segments with a dictionary, rather than splitting them otherwise', async () => {
+    for (const locale of ['ja', 'zh-Hans', 'th-TH']) {
+      const error = errorOf(await runtime.run({ source: `new Intl.Segmenter('${locale}', { granularity: 'word' })` }))
+      expect(error.name).toBe('RangeError')
+      expect(error.message).toContain(`locale '${locale}' is not supported`)
+    }
+    expect(valueOf(await runtime.run({ source: `return new Intl.Segmenter('de').resolvedOptions()` }))).toEqual({ locale: 'de', granularity: 'grapheme' })
+  })
+})

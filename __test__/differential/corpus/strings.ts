@@ -40,6 +40,9 @@ const ops: Record<string, string> = {
   'wrap at twenty columns': "const words = s.split(' ')\nconst lines = []\nlet line = ''\nfor (const w of words) {\n  if ((line + ' ' + w).trim().length > 20) { lines.push(line.trim()); line = w } else line += ' ' + w\n}\nif (line.trim()) lines.push(line.trim())\nconsole.log(lines.join('\\n'))\nreturn lines",
   'compare case-insensitively': "const other = s.toUpperCase()\nconsole.log(s === other, s.toLowerCase() === other.toLowerCase(), s.localeCompare(other, undefined, { sensitivity: 'base' }))\nreturn s.localeCompare(other)",
   'repeat and a divider': "const bar = '='.repeat(Math.min(s.length, 30))\nconsole.log(bar)\nconsole.log(s)\nconsole.log(bar)\nreturn bar.length",
+  'graphemes with Intl.Segmenter': "const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].map((g) => g.segment)\nconsole.log(graphemes.length, s.length, graphemes.slice(0, 8))\nreturn graphemes.slice(-3)",
+  'words with Intl.Segmenter': "const segments = new Intl.Segmenter('en-US', { granularity: 'word' }).segment(s)\nconst words = [...segments].filter((w) => w.isWordLike)\nconsole.log(words.length, words.map((w) => `${w.segment}@${w.index}`).join(' '))\nconsole.log(segments.containing(5), segments.containing(-1), segments.containing(s.length))\nreturn [...segments].map((w) => w.segment)",
+  'sentences with Intl.Segmenter': "const sentences = [...new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(s + ' Is it? Yes! Done.')]\nconsole.log(sentences.map(({ segment, index }) => [index, segment]))\nreturn sentences.length",
   'a template with interpolations': "const len = s.length\nconst msg = `Input \"${s}\" has ${len} character${len === 1 ? '' : 's'} and ${s.split(' ').length} part(s).`\nconsole.log(msg)\nreturn msg",
 }
 
@@ -101,6 +104,10 @@ return table.split('\\n').length`,
   {
     name: 'strings: a byte size of UTF-8 text',
     source: "const texts = ['abc', 'é', '😀', 'Crème brûlée', '']\nconst sizes = texts.map((t) => new TextEncoder().encode(t).length)\nconsole.log(sizes)\nreturn sizes",
+  },
+  {
+    name: 'strings: Intl.Segmenter objects and their options',
+    source: "const seg = new Intl.Segmenter('en', { granularity: 'word' })\nconst segments = seg.segment('Hi there')\nconst it = segments[Symbol.iterator]()\nconsole.log(seg.resolvedOptions(), new Intl.Segmenter().resolvedOptions(), Object.prototype.toString.call(it), Object.prototype.toString.call(seg))\nconsole.log(it.next(), typeof segments.containing, Intl.Segmenter.supportedLocalesOf(['en-US', 'de']))\ntry { new Intl.Segmenter('en', { granularity: 'line' }) } catch (e) { console.log(e.name, e.message) }\ntry { Intl.Segmenter() } catch (e) { console.log(e.name, e.message) }\nreturn [...'👨‍👩‍👧🇩🇪e\u0301'].length",
   },
   {
     name: 'strings: isWellFormed and toWellFormed',

@@ -1,6 +1,6 @@
 //! Patched (code-runtime-boa), new: the `Intl` namespace over this module's formatters:
-//! `NumberFormat`, `Collator`, `DateTimeFormat`, `PluralRules`, `RelativeTimeFormat` and
-//! `ListFormat`, each with `resolvedOptions()` and `supportedLocalesOf`, as native functions (no
+//! `NumberFormat`, `Collator`, `DateTimeFormat`, `PluralRules`, `RelativeTimeFormat`,
+//! `ListFormat` and `Segmenter`, each with `resolvedOptions()` and `supportedLocalesOf`, as native functions (no
 //! script to parse when a program first reads `Intl`). The embedder defines the global (`create`).
 
 use boa_gc::{Finalize, Trace};
@@ -12,6 +12,9 @@ use super::list::{ListFormat, string_list};
 use super::number::{NumberFormat, Part};
 use super::plural::PluralRules;
 use super::relative_time::RelativeTimeFormat;
+use super::segmenter::{self, Segmenter};
+use crate::builtins::iterable::create_iter_result_object;
+use crate::builtins::string::comparison_steps;
 use crate::native_function::NativeFunctionPointer;
 use crate::object::{FunctionObjectBuilder, JsArray, NativeObject};
 use crate::property::PropertyDescriptor;
@@ -131,6 +134,57 @@ impl Service for RelativeTimeFormatObject {
     }
 }
 
+#[derive(Trace, Finalize, JsData)]
+struct SegmenterObject {
+    #[unsafe_ignore_trace]
+    segmenter: Segmenter,
+}
+
+impl Service for SegmenterObject {
+    const NAME: &'static str = "Segmenter";
+    const CALLABLE: bool = false;
+    fn create(locales: &JsValue, options: &JsValue, context: &mut Context) -> JsResult<Self> {
+        Ok(Self { segmenter: Segmenter::new(locales, options, context)? })
+    }
+    fn resolved_options(&self, context: &mut Context) -> JsResult<JsObject> {
+        self.segmenter.resolved_options(context)
+    }
+    fn accepts_locale(tag: &str) -> bool {
+        segmenter::default_rules_apply(tag)
+    }
+}
+
+/// What `segmenter.segment(text)` returns: nothing is segmented until it is iterated or asked.
+#[derive(Trace, Finalize, JsData)]
+struct SegmentsObject {
+    #[unsafe_ignore_trace]
+    text: JsString,
+    #[unsafe_ignore_trace]
+    granularity: &'static str,
+    iterator_prototype: JsObject,
+}
+
+/// An iterator over a text's segments, each found when `next()` asks for it.
+#[derive(Trace, Finalize, JsData)]
+struct SegmentIteratorObject {
+    #[unsafe_ignore_trace]
+    text: JsString,
+    #[unsafe_ignore_trace]
+    granularity: &'static str,
+    #[unsafe_ignore_trace]
+    decoded: String,
+    /// Where the next segment starts, in `decoded` and in `text`.
+    byte: usize,
+    unit: usize,
+}
+
+/// %SegmentsPrototype% and %SegmentIteratorPrototype%, made with the namespace.
+#[derive(Clone, Trace, Finalize)]
+struct SegmentPrototypes {
+    segments: JsObject,
+    iterator: JsObject,
+}
+
 impl Service for ListFormatObject {
     const NAME: &'static str = "ListFormat";
     const CALLABLE: bool = false;
@@ -156,6 +210,8 @@ pub fn create(context: &mut Context) -> JsResult<JsObject> {
         context,
     )?;
     class::<ListFormatObject>(&intl, &[("format", 1, list_format), ("formatToParts", 1, list_format_to_parts)], None, context)?;
+    class::<SegmenterObject>(&intl, &[], None, context)?;
+    define_segment(&intl, context)?;
     let tag = PropertyDescriptor::builder().value(js_string!("Intl")).writable(false).enumerable(false).configurable(true);
     intl.define_property_or_throw(JsSymbol::to_string_tag(), tag, context)?;
     Ok(intl)
@@ -388,4 +444,115 @@ fn list_format_to_parts(this: &JsValue, args: &[JsValue], context: &mut Context)
     let objects =
         parts.into_iter().map(|(kind, value)| part_object(kind, value, context).map(JsValue::from)).collect::<JsResult<Vec<_>>>()?;
     Ok(JsArray::from_iter(objects, context).into())
+}
+
+/// `Intl.Segmenter.prototype.segment`, and the prototypes of what it returns.
+fn define_segment(intl: &JsObject, context: &mut Context) -> JsResult<()> {
+    let iterator = JsObject::from_proto_and_data(
+        context.intrinsics().constructors().iterator().prototype(),
+        crate::builtins::OrdinaryObject,
+    );
+    method(&iterator, "next", 0, segment_iterator_next, context)?;
+    let tag = PropertyDescriptor::builder().value(js_string!("Segmenter String Iterator")).writable(false).enumerable(false).configurable(true);
+    iterator.define_property_or_throw(JsSymbol::to_string_tag(), tag, context)?;
+
+    let segments = JsObject::with_object_proto(context.intrinsics());
+    method(&segments, "containing", 1, segments_containing, context)?;
+    let iterate = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(segments_iterator))
+        .name(js_string!("[Symbol.iterator]"))
+        .length(0)
+        .build();
+    segments.define_property_or_throw(JsSymbol::iterator(), hidden(iterate.into()), context)?;
+
+    let prototypes = SegmentPrototypes { segments, iterator };
+    let segment = NativeFunction::from_copy_closure_with_captures(
+        |this, args, prototypes: &SegmentPrototypes, context| {
+            let granularity = state(this, "segment", |o: &SegmenterObject| o.segmenter.granularity)?;
+            let text = args.get_or_undefined(0).to_string(context)?;
+            let data = SegmentsObject { text, granularity, iterator_prototype: prototypes.iterator.clone() };
+            Ok(JsObject::from_proto_and_data(prototypes.segments.clone(), data).into())
+        },
+        prototypes,
+    );
+    let segment = FunctionObjectBuilder::new(context.realm(), segment).name(js_string!("segment")).length(1).build();
+    let prototype = intl.get(js_string!("Segmenter"), context)?.as_object().and_then(|constructor| {
+        constructor.get(js_string!("prototype"), context).ok().and_then(|prototype| prototype.as_object())
+    });
+    let prototype = prototype.ok_or_else(|| JsNativeError::typ().with_message("Intl.Segmenter has no prototype"))?;
+    prototype.define_property_or_throw(js_string!("segment"), hidden(segment.into()), context)?;
+    Ok(())
+}
+
+/// `this` as a segments object: its text, granularity and iterator prototype.
+fn segments_of(this: &JsValue, method: &str) -> JsResult<(JsString, &'static str, JsObject)> {
+    let object = this.as_object().filter(|object| object.is::<SegmentsObject>()).ok_or_else(|| {
+        JsNativeError::typ().with_message(format!("Method %Segments.prototype%.{method} called on incompatible receiver"))
+    })?;
+    let data = object.downcast_ref::<SegmentsObject>().expect("checked above");
+    Ok((data.text.clone(), data.granularity, data.iterator_prototype.clone()))
+}
+
+/// A segment as a program sees it: `{ segment, index, input }`, and `isWordLike` for words.
+fn segment_data(text: &JsString, start: usize, segment: &str, granularity: &str, context: &mut Context) -> JsResult<JsValue> {
+    let end = start + segment.encode_utf16().count();
+    let data = JsObject::with_object_proto(context.intrinsics());
+    data.create_data_property_or_throw(js_string!("segment"), text.slice(start, end), context)?;
+    data.create_data_property_or_throw(js_string!("index"), JsValue::new(start as f64), context)?;
+    data.create_data_property_or_throw(js_string!("input"), text.clone(), context)?;
+    if granularity == "word" {
+        data.create_data_property_or_throw(js_string!("isWordLike"), segmenter::is_word_like(segment), context)?;
+    }
+    Ok(data.into())
+}
+
+fn segments_iterator(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let (text, granularity, prototype) = segments_of(this, "[Symbol.iterator]")?;
+    // Decoding is work in proportion to the text: counted toward the compute budget.
+    context.count_steps(comparison_steps(text.len()))?;
+    let decoded = segmenter::decode(&text);
+    let data = SegmentIteratorObject { text, granularity, decoded, byte: 0, unit: 0 };
+    Ok(JsObject::from_proto_and_data(prototype, data).into())
+}
+
+fn segment_iterator_next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let object = this.as_object().filter(|object| object.is::<SegmentIteratorObject>()).ok_or_else(|| {
+        JsNativeError::typ().with_message("Method %SegmentIterator.prototype%.next called on incompatible receiver")
+    })?;
+    let (text, granularity, start, segment) = {
+        let data = object.downcast_ref::<SegmentIteratorObject>().expect("checked above");
+        let Some(segment) = segmenter::first_segment(&data.decoded[data.byte..], data.granularity) else {
+            return Ok(create_iter_result_object(JsValue::undefined(), true, context));
+        };
+        (data.text.clone(), data.granularity, data.unit, segment.to_owned())
+    };
+    context.count_steps(comparison_steps(segment.len()))?;
+    {
+        let mut data = object.downcast_mut::<SegmentIteratorObject>().expect("checked above");
+        data.byte += segment.len();
+        data.unit += segment.encode_utf16().count();
+    }
+    let value = segment_data(&text, start, &segment, granularity, context)?;
+    Ok(create_iter_result_object(value, false, context))
+}
+
+fn segments_containing(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let (text, granularity, _) = segments_of(this, "containing")?;
+    let index = args.get_or_undefined(0).to_integer_or_infinity(context)?;
+    let index = match index {
+        crate::value::IntegerOrInfinity::Integer(index) if index >= 0 && (index as usize) < text.len() => index as usize,
+        _ => return Ok(JsValue::undefined()),
+    };
+    // Segments are found from the start of the text up to the one asked for.
+    context.count_steps(comparison_steps(text.len()))?;
+    let decoded = segmenter::decode(&text);
+    let (mut byte, mut unit) = (0, 0);
+    while let Some(segment) = segmenter::first_segment(&decoded[byte..], granularity) {
+        let units = segment.encode_utf16().count();
+        if index < unit + units {
+            return segment_data(&text, unit, segment, granularity, context);
+        }
+        byte += segment.len();
+        unit += units;
+    }
+    Ok(JsValue::undefined())
 }

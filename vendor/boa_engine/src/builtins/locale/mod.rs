@@ -15,6 +15,7 @@ pub(crate) mod list;
 pub(crate) mod number;
 pub(crate) mod plural;
 pub(crate) mod relative_time;
+pub(crate) mod segmenter;
 
 use crate::{Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
 
