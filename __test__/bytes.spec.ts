@@ -196,7 +196,7 @@ describe('10 MiB each way', () => {
 // On the process substrate, a buffer of 64 KiB to 2 MiB crosses in a region of memory the child
 // shares with the host, written there as the value is converted, several to a frame while they fit;
 // every other buffer crosses in the pipe.
-describe('large buffers, around the sizes the process substrate shares memory for', () => {
+describe('large values, around the sizes the process substrate shares memory for', () => {
   const FILL = `const fill = (length, seed) => {
     const bytes = new Uint8Array(length)
     for (let i = 0; i < length; i += 997) bytes[i] = (i + seed) % 251
@@ -217,7 +217,7 @@ describe('large buffers, around the sizes the process substrate shares memory fo
     return [bytes.length, ...bytes.filter((_, i) => i % 997 === 0 || i === bytes.length - 1)]
   }
 
-  it('cross byte for byte as arguments and as the result, alone, several in a call and calls at once', async () => {
+  it('cross unchanged as arguments and the result: buffers alone, several in a call, in calls at once; long non-ASCII text', async () => {
     const sizes = [(64 << 10) - 1, 64 << 10, (64 << 10) + 1, 1 << 20, (2 << 20) - 1, 2 << 20, (2 << 20) + 1]
     const calls: unknown[][] = []
     const result = await run(
@@ -233,6 +233,8 @@ describe('large buffers, around the sizes the process substrate shares memory fo
        // a call whose second argument is refused after its first was converted
        const refused = await take(fill(1 << 20, 41), 1n).catch((e) => e.name)
        await take(fill(1 << 20, 42))
+       // text crosses in the JSON; with a lone surrogate, as UTF-16 beside it
+       await take('é'.repeat(1 << 19) + '😀', 'ж'.repeat(1 << 18) + '\\ud800')
        const view = new DataView(fill(1 << 20, 51).buffer, 3, (1 << 20) - 10)
        await take(view, new Float64Array(fill(1 << 20, 52).buffer))
        return [refused, fill(1 << 20, 61)]`,
@@ -254,6 +256,7 @@ describe('large buffers, around the sizes the process substrate shares memory fo
       [filled(1 << 20, 32)],
       [filled(1 << 20, 31), 'after'],
       [filled(1 << 20, 42)],
+      ['é'.repeat(1 << 19) + '😀', 'ж'.repeat(1 << 18) + '\ud800'],
       [sampled(fill(1 << 20, 51).subarray(3, (1 << 20) - 7)), filled(1 << 20, 52)],
     ])
   })
