@@ -202,18 +202,18 @@ impl Drop for Claim {
     }
 }
 
+impl std::fmt::Debug for Claim {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.debug_struct("Claim").field("end", &self.end).field("sent", &self.sent).finish()
+    }
+}
+
 /// A buffer the child placed in the region as it converted a value.
 #[derive(Debug)]
 pub struct Placed {
     claim: Arc<Claim>,
     offset: usize,
     length: usize,
-}
-
-impl std::fmt::Debug for Claim {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
-        formatter.debug_struct("Claim").field("end", &self.end).field("sent", &self.sent).finish()
-    }
 }
 
 impl Placed {

@@ -95,8 +95,8 @@ impl Bytes {
         Self::Own(data)
     }
 
-    /// A block of their own, as Node takes them (what a block of the host's own is already: only
-    /// a child places bytes in its region).
+    /// The bytes as a block of their own, as Node takes them: in the host, where nothing is placed
+    /// in a region, the block they already are.
     pub fn into_vec(self) -> Vec<u8> {
         match self {
             Self::Own(data) => data,
