@@ -193,6 +193,75 @@ describe('10 MiB each way', () => {
   })
 })
 
+// On the process substrate, a buffer of 64 KiB to 2 MiB crosses in a region of memory the child
+// shares with the host, written there as the value is converted, several to a frame while they fit;
+// every other buffer crosses in the pipe.
+describe('large values, around the sizes the process substrate shares memory for', () => {
+  const FILL = `const fill = (length, seed) => {
+    const bytes = new Uint8Array(length)
+    for (let i = 0; i < length; i += 997) bytes[i] = (i + seed) % 251
+    bytes[length - 1] = seed
+    return bytes
+  }`
+  /** The bytes the program's `fill` makes. */
+  function fill(length: number, seed: number): Uint8Array {
+    const bytes = new Uint8Array(length)
+    for (let i = 0; i < length; i += 997) bytes[i] = (i + seed) % 251
+    bytes[length - 1] = seed
+    return bytes
+  }
+  /** A buffer's length and the bytes `fill` sets (comparing 10 MiB of samples is quicker than of bytes). */
+  function sampled(value: unknown): unknown {
+    if (!ArrayBuffer.isView(value)) return value
+    const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+    return [bytes.length, ...bytes.filter((_, i) => i % 997 === 0 || i === bytes.length - 1)]
+  }
+
+  it('cross unchanged as arguments and the result: buffers alone, several in a call, in calls at once; long non-ASCII text', async () => {
+    const sizes = [(64 << 10) - 1, 64 << 10, (64 << 10) + 1, 1 << 20, (2 << 20) - 1, 2 << 20, (2 << 20) + 1]
+    const calls: unknown[][] = []
+    const result = await run(
+      `${FILL}
+       const sizes = ${JSON.stringify(sizes)}
+       for (const [seed, length] of sizes.entries()) await take(fill(length, seed))
+       // more than the region holds, in one call
+       await take(fill(1 << 20, 11), fill(1 << 20, 12), fill(1 << 19, 13))
+       // a call sent while the host may not have copied the last one out yet
+       await Promise.all([take(fill(1 << 20, 21)), take(fill(1 << 20, 22)), take(fill(1 << 20, 23))])
+       // a call made while another call's arguments are converted is sent first
+       await take(fill(1 << 20, 31), { toJSON() { take(fill(1 << 20, 32)); return 'after' } })
+       // a call whose second argument is refused after its first was converted
+       const refused = await take(fill(1 << 20, 41), 1n).catch((e) => e.name)
+       await take(fill(1 << 20, 42))
+       // text crosses in the JSON; with a lone surrogate, as UTF-16 beside it
+       await take('é'.repeat(1 << 19) + '😀', 'ж'.repeat(1 << 18) + '\\ud800')
+       const view = new DataView(fill(1 << 20, 51).buffer, 3, (1 << 20) - 10)
+       await take(view, new Float64Array(fill(1 << 20, 52).buffer))
+       return [refused, fill(1 << 20, 61)]`,
+      {
+        bindings: { take: (...args: unknown[]) => void calls.push(args.map(sampled)) },
+        limits: { maxResultBytes: 4 << 20 },
+      },
+    )
+    const [refused, returned] = valueOf(result) as [string, Uint8Array]
+    expect(refused).toBe('TypeError')
+    const filled = (length: number, seed: number) => sampled(fill(length, seed))
+    expect(sampled(returned)).toEqual(filled(1 << 20, 61))
+    expect(calls).toEqual([
+      ...sizes.map((length, seed) => [filled(length, seed)]),
+      [filled(1 << 20, 11), filled(1 << 20, 12), filled(1 << 19, 13)],
+      [filled(1 << 20, 21)],
+      [filled(1 << 20, 22)],
+      [filled(1 << 20, 23)],
+      [filled(1 << 20, 32)],
+      [filled(1 << 20, 31), 'after'],
+      [filled(1 << 20, 42)],
+      ['é'.repeat(1 << 19) + '😀', 'ж'.repeat(1 << 18) + '\ud800'],
+      [sampled(fill(1 << 20, 51).subarray(3, (1 << 20) - 7)), filled(1 << 20, 52)],
+    ])
+  })
+})
+
 describe('values JSON text cannot carry as they are', () => {
   it('boxed primitives cross unboxed, as JSON.stringify reads them', async () => {
     const seen: unknown[] = []

@@ -24,6 +24,7 @@ use napi_derive::napi;
 
 use crate::engine::{Engine, Launch};
 use crate::realm::bridge::{HostBytes, HostError, Reply};
+use crate::realm::convert::Bytes;
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
 use crate::run::memory::{self, HeapBytes};
 use crate::run::program::{Language, Outcome, ProgramEvent, Sink, json_text};
@@ -63,7 +64,7 @@ fn sink_for(on_event: &Function<EventArgs, ()>, keep_alive: bool, stream_logs: b
         if !stream_logs && matches!(event, ProgramEvent::Log { .. }) {
             return;
         }
-        let buffers = event.take_buffers();
+        let buffers = event.take_buffers().into_iter().map(Bytes::into_vec).collect();
         let json = json_text(&event);
         drop(event);
         queue(json, buffers);

@@ -9,23 +9,21 @@ use std::sync::{Arc, Mutex, PoisonError};
 use boa_engine::object::builtins::AlignedVec;
 
 use super::Request;
-use super::region::Region;
+use super::region::{self, Region};
 use super::wire::{self, Frame};
 use crate::engine::{Engine, Launch};
 use crate::realm::bridge::{HostBytes, HostError, Reply};
+use crate::realm::convert::Bytes;
 use crate::run::budget::{Limits, StopReason};
 use crate::run::program::{ProgramEvent, Sink, json_text};
 
-/// Where the child's frames go: the pipe to the host, and the region it shares with the host for
-/// large buffers (none when the host gave none).
-struct Output<W> {
-    pipe: W,
-    region: Option<Region>,
-}
-
-/// Runs the child until the host closes its end; the launcher exits with what this returns.
+/// Runs the child until the host closes its end; the launcher exits with what this returns. The
+/// region the host shares (none when it gave none) takes the large buffers of the child's events.
 pub fn serve(mut input: impl Read, pipe: impl Write + Send + 'static, region: Option<Region>) -> i32 {
-    let output = Arc::new(Mutex::new(Output { pipe, region }));
+    if let Some(region) = region {
+        region::share(region);
+    }
+    let output = Arc::new(Mutex::new(pipe));
     let Ok(Request::Hello { defaults, enforce_budgets }) = next_request(&mut input) else { return 2 };
     let engine = Engine::new(Limits::default().with(&defaults), enforce_budgets, 1);
     if send(&output, super::READY, &[]).is_err() {
@@ -87,16 +85,15 @@ fn next_request_with_buffers(input: &mut impl Read) -> Result<(Request, Vec<Vec<
     Ok((request, buffers))
 }
 
-fn send(output: &Mutex<Output<impl Write>>, text: &str, buffers: &[Vec<u8>]) -> std::io::Result<()> {
-    let mut output = output.lock().unwrap_or_else(PoisonError::into_inner);
-    let Output { pipe, region } = &mut *output;
-    wire::write_frame(pipe, text, buffers, region.as_ref())?;
+fn send(output: &Mutex<impl Write>, text: &str, buffers: &[Bytes]) -> std::io::Result<()> {
+    let mut pipe = output.lock().unwrap_or_else(PoisonError::into_inner);
+    wire::write_event(&mut *pipe, text, buffers)?;
     pipe.flush()
 }
 
 /// Events become frames on the program's own thread (a full pipe holds it back: the host reads
 /// as fast as Node takes events). Logs nobody listens to stay in the outcome only, as in the host.
-fn sink_to(output: &Arc<Mutex<Output<impl Write + Send + 'static>>>, stream_logs: bool) -> Sink {
+fn sink_to(output: &Arc<Mutex<impl Write + Send + 'static>>, stream_logs: bool) -> Sink {
     let output = output.clone();
     Arc::new(move |mut event: ProgramEvent| {
         if !stream_logs && matches!(event, ProgramEvent::Log { .. }) {

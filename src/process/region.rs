@@ -8,11 +8,16 @@
 //! anything is read, and each byte is read once, copied out into the host's own block (the child
 //! may rewrite the region meanwhile: it can only spoil its own data). One word at the start is a
 //! courtesy for the honest child: it says the host has copied the last frame out, so the child
-//! does not overwrite what the host has yet to read; the host only ever writes it.
+//! does not overwrite what the host has yet to read; the host only ever clears it.
+//!
+//! The child converts a program's large binary data straight into the region ([`Placed`]), so a
+//! binding call's 1 MiB argument is copied once in the child, into memory already mapped, instead
+//! of into a fresh block first.
 
 #[cfg(unix)]
 use std::io;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 /// The bytes before the data: the busy word, on a cache line of its own.
 const HEADER_BYTES: usize = 64;
@@ -99,7 +104,8 @@ impl Region {
         Some(copy)
     }
 
-    /// Host side: the frame is copied out; the child may use the region again.
+    /// The frame is copied out (the host), or the child's claim was never sent: the child may
+    /// use the region again.
     pub fn release(&self) {
         self.busy().store(0, Ordering::Release);
     }
@@ -110,6 +116,135 @@ impl Region {
     fn unmap(&self) {
         // SAFETY: the host's own mapping of REGION_BYTES.
         unsafe { libc::munmap(self.base.cast(), REGION_BYTES) };
+    }
+}
+
+/// The child's side of its region, once it serves its host: conversions place large buffers in
+/// it ([`Placed::place`]).
+static CHILD: OnceLock<ChildRegion> = OnceLock::new();
+
+/// Child side: serves the host with `region` for the rest of the process's life.
+pub fn share(region: Region) {
+    let _ = CHILD.set(ChildRegion::new(region));
+}
+
+pub struct ChildRegion {
+    region: Region,
+    /// The claim whose buffers are alive: conversions add to it until a frame sends it, and no
+    /// new claim starts while any of its buffers is alive (a new one would write over them).
+    claim: Mutex<Weak<Claim>>,
+}
+
+impl ChildRegion {
+    fn new(region: Region) -> Self {
+        Self { region, claim: Mutex::new(Weak::new()) }
+    }
+
+    /// A host's region and a child's view of the same memory, as a child process has it (for tests
+    /// of both sides in one process).
+    #[cfg(all(test, unix))]
+    pub fn pair() -> (HostRegion, &'static Self) {
+        use std::os::fd::AsRawFd;
+        let (host, fd) = Region::create().unwrap();
+        // SAFETY: a second shared mapping of the region's file, kept for the test process's life.
+        let base = unsafe {
+            libc::mmap(std::ptr::null_mut(), REGION_BYTES, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_SHARED, fd.as_raw_fd(), 0)
+        };
+        assert_ne!(base, libc::MAP_FAILED);
+        // SAFETY: as above.
+        let child = unsafe { Region::mapped(base.cast()) };
+        (HostRegion(host), Box::leak(Box::new(Self::new(child))))
+    }
+
+    /// `bytes` placed in the region, or None when they are too small to be worth it, the host
+    /// has not copied the last frame out, a sent frame's buffers are still alive, or they do not
+    /// fit.
+    pub fn place(&'static self, bytes: &[u8]) -> Option<Placed> {
+        let length = bytes.len();
+        if length < MIN_BYTES {
+            return None;
+        }
+        let mut current = self.claim.lock().unwrap_or_else(PoisonError::into_inner);
+        let claim = match current.upgrade() {
+            Some(claim) if claim.sent.load(Ordering::Acquire) => return None,
+            Some(claim) => claim,
+            None if self.region.claim() => {
+                let claim = Arc::new(Claim { region: &self.region, end: AtomicUsize::new(0), sent: AtomicBool::new(false) });
+                *current = Arc::downgrade(&claim);
+                claim
+            }
+            None => return None,
+        };
+        let offset = claim.end.load(Ordering::Relaxed);
+        if offset.checked_add(length).is_none_or(|end| end > DATA_BYTES) {
+            return None;
+        }
+        self.region.write(offset, bytes);
+        claim.end.store(offset + length, Ordering::Relaxed);
+        Some(Placed { claim, offset, length })
+    }
+}
+
+/// The region taken for one frame's buffers: released by the host once the frame that sends it
+/// is read, or by the child itself when no frame sent it (a conversion that failed).
+struct Claim {
+    region: &'static Region,
+    /// The end of the buffers placed so far.
+    end: AtomicUsize,
+    sent: AtomicBool,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        if !self.sent.load(Ordering::Acquire) {
+            self.region.release();
+        }
+    }
+}
+
+impl std::fmt::Debug for Claim {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.debug_struct("Claim").field("end", &self.end).field("sent", &self.sent).finish()
+    }
+}
+
+/// A buffer the child placed in the region as it converted a value.
+#[derive(Debug)]
+pub struct Placed {
+    claim: Arc<Claim>,
+    offset: usize,
+    length: usize,
+}
+
+impl Placed {
+    /// Child side: `bytes` placed in the region, or None when it has none or they do not go there
+    /// ([`ChildRegion::place`]).
+    pub fn place(bytes: &[u8]) -> Option<Self> {
+        CHILD.get()?.place(bytes)
+    }
+
+    /// Where it lies in the region's data: offset and length.
+    pub fn place_of(&self) -> (usize, usize) {
+        (self.offset, self.length)
+    }
+
+    /// Marks this buffer's claim sent by the frame being written, if no frame sent it yet: the
+    /// frame then names the places of the claim's buffers, and the host releases the region once
+    /// it read them.
+    pub fn send_claim(&self) -> bool {
+        !self.claim.sent.swap(true, Ordering::AcqRel)
+    }
+
+    /// Whether `other` lies in the same claim.
+    pub fn same_claim(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.claim, &other.claim)
+    }
+
+    /// The child's own view of the bytes (the host never writes the data).
+    pub fn bytes(&self) -> &[u8] {
+        // SAFETY: inside the data (checked when placed); only this process writes it, and no
+        // new claim writes over it while this buffer holds its claim alive.
+        unsafe { std::slice::from_raw_parts(self.claim.region.base.add(HEADER_BYTES + self.offset), self.length) }
     }
 }
 

@@ -7,7 +7,8 @@
 
 use std::io::{self, Read, Write};
 
-use super::region::{self, Region};
+use super::region::Region;
+use crate::realm::convert::Bytes;
 
 /// A frame: JSON text and the buffers beside it.
 pub struct Frame {
@@ -38,43 +39,62 @@ const IN_REGION: u32 = u32::MAX;
 
 /// A frame as one block of bytes, for a writer thread to send.
 pub fn encode(text: &str, buffers: &[impl AsRef<[u8]>]) -> Vec<u8> {
-    let mut frame = Vec::with_capacity(4 + body_length(text, buffers));
+    let parts: Vec<Part> = buffers.iter().map(|buffer| Part::Pipe(buffer.as_ref())).collect();
+    let mut frame = Vec::with_capacity(4 + body_length(text, &parts));
     // Writing to a Vec cannot fail.
-    let _ = write_frame(&mut frame, text, buffers, None);
+    let _ = write_parts(&mut frame, text, &parts);
     frame
 }
 
-fn body_length(text: &str, buffers: &[impl AsRef<[u8]>]) -> usize {
-    4 + text.len() + buffers.iter().map(|buffer| 4 + buffer.as_ref().len()).sum::<usize>()
+/// Writes a child's event: buffers the child placed in its region as it converted them cross as
+/// their places there, when this frame is the one that sends their claim; every other buffer
+/// crosses in the pipe. A buffered writer passes large parts through uncopied.
+pub fn write_event(to: &mut impl Write, text: &str, buffers: &[Bytes]) -> io::Result<()> {
+    let sent = buffers.iter().find_map(|buffer| match buffer {
+        Bytes::Placed(placed) => placed.send_claim().then_some(placed),
+        Bytes::Own(_) => None,
+    });
+    let parts: Vec<Part> = buffers
+        .iter()
+        .map(|buffer| match buffer {
+            Bytes::Placed(placed) if sent.is_some_and(|sent| sent.same_claim(placed)) => {
+                let (offset, length) = placed.place_of();
+                Part::Region { offset, length }
+            }
+            buffer => Part::Pipe(buffer.as_ref()),
+        })
+        .collect();
+    write_parts(to, text, &parts)
 }
 
-/// Writes a frame part by part: a buffered writer passes large buffers through uncopied. With a
-/// `region` the host is done with, buffers large enough together are put in it instead.
-pub fn write_frame(to: &mut impl Write, text: &str, buffers: &[impl AsRef<[u8]>], region: Option<&Region>) -> io::Result<()> {
-    let shared_bytes: usize = buffers.iter().map(|buffer| buffer.as_ref().len()).sum();
-    let shared = region.filter(|region| (region::MIN_BYTES..=region::DATA_BYTES).contains(&shared_bytes) && region.claim());
-    let length = match shared {
-        Some(_) => 4 + text.len() + 12 * buffers.len(),
-        None => body_length(text, buffers),
+/// A buffer as a frame carries it.
+enum Part<'a> {
+    Pipe(&'a [u8]),
+    Region { offset: usize, length: usize },
+}
+
+fn body_length(text: &str, parts: &[Part]) -> usize {
+    let part_length = |part: &Part| match part {
+        Part::Pipe(bytes) => 4 + bytes.len(),
+        Part::Region { .. } => 12,
     };
-    to.write_all(&(length as u32).to_le_bytes())?;
+    4 + text.len() + parts.iter().map(part_length).sum::<usize>()
+}
+
+fn write_parts(to: &mut impl Write, text: &str, parts: &[Part]) -> io::Result<()> {
+    to.write_all(&(body_length(text, parts) as u32).to_le_bytes())?;
     to.write_all(&(text.len() as u32).to_le_bytes())?;
     to.write_all(text.as_bytes())?;
-    let mut offset = 0;
-    for buffer in buffers {
-        let bytes = buffer.as_ref();
-        match shared {
-            Some(region) => {
-                // In the region before its place is in the pipe, so the host never reads it early.
-                region.write(offset, bytes);
-                for word in [IN_REGION, offset as u32, bytes.len() as u32] {
-                    to.write_all(&word.to_le_bytes())?;
-                }
-                offset += bytes.len();
-            }
-            None => {
+    for part in parts {
+        match part {
+            Part::Pipe(bytes) => {
                 to.write_all(&(bytes.len() as u32).to_le_bytes())?;
                 to.write_all(bytes)?;
+            }
+            Part::Region { offset, length } => {
+                for word in [IN_REGION, *offset as u32, *length as u32] {
+                    to.write_all(&word.to_le_bytes())?;
+                }
             }
         }
     }
@@ -196,6 +216,8 @@ fn read_exactly(from: &mut impl Read, into: &mut [u8]) -> Result<(), WireError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(unix)]
+    use crate::process::region::{self, ChildRegion};
 
     #[test]
     fn a_frame_reads_back_as_written() {
@@ -245,23 +267,68 @@ mod tests {
     }
 
     #[cfg(unix)]
+    fn placed(child: &'static ChildRegion, bytes: &[u8]) -> Bytes {
+        Bytes::Placed(child.place(bytes).expect("the bytes go in the region"))
+    }
+
+    #[cfg(unix)]
     #[test]
-    fn large_buffers_cross_in_the_region_and_small_ones_in_the_pipe() {
-        let (region, _fd) = region();
+    fn placed_buffers_cross_as_places_and_the_rest_in_the_pipe() {
+        let (host, child) = ChildRegion::pair();
         let large = vec![7u8; region::MIN_BYTES];
+        assert!(child.place(&large[1..]).is_none(), "a buffer under the threshold stays out of the region");
         let mut pipe = Vec::new();
-        write_frame(&mut pipe, "{}", &[large.clone(), vec![1, 2]], Some(&region)).unwrap();
-        assert!(pipe.len() < 64, "the buffers stayed out of the pipe");
-        // Taken until the host has read the frame: the next one goes through the pipe.
-        let mut next = Vec::new();
-        write_frame(&mut next, "{}", std::slice::from_ref(&large), Some(&region)).unwrap();
-        assert!(next.len() > region::MIN_BYTES);
-        let frame = read_frame_shared(&pipe, 1 << 20, &region).unwrap();
+        write_event(&mut pipe, "{}", &[placed(child, &large), Bytes::Own(vec![1, 2])]).unwrap();
+        assert_eq!(pipe.len(), 4 + 4 + 2 + 12 + 4 + 2, "the large buffer stayed out of the pipe");
+        // The region is taken until the host has read the frame.
+        assert!(child.place(&large).is_none());
+        let frame = read_frame_shared(&pipe, 1 << 20, &host.0).unwrap();
         assert_eq!(frame.buffers, vec![large.clone(), vec![1, 2]]);
-        assert!(region.claim(), "the host released the region once it copied the frame out");
-        let mut small = Vec::new();
-        write_frame(&mut small, "{}", &[vec![1u8; 16]], Some(&region)).unwrap();
-        assert_eq!(small.len(), 4 + 4 + 2 + 4 + 16);
+        assert!(child.place(&large).is_some(), "the host released the region once it copied the frame out");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn several_buffers_share_the_region_until_it_is_full() {
+        let (host, child) = ChildRegion::pair();
+        let halves = [vec![1u8; region::DATA_BYTES / 2], vec![2u8; region::DATA_BYTES / 2]];
+        let mut buffers: Vec<Bytes> = halves.iter().map(|half| placed(child, half)).collect();
+        assert!(child.place(&[3u8; region::MIN_BYTES]).is_none(), "the region is full");
+        buffers.push(Bytes::Own(vec![3u8; region::MIN_BYTES]));
+        let mut pipe = Vec::new();
+        write_event(&mut pipe, "{}", &buffers).unwrap();
+        assert_eq!(pipe.len(), 4 + 4 + 2 + 12 + 12 + 4 + region::MIN_BYTES);
+        let frame = read_frame_shared(&pipe, 4 << 20, &host.0).unwrap();
+        assert_eq!(frame.buffers, vec![halves[0].clone(), halves[1].clone(), vec![3u8; region::MIN_BYTES]]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_claim_no_frame_sent_is_released_by_the_child() {
+        let (_host, child) = ChildRegion::pair();
+        let large = vec![7u8; region::MIN_BYTES];
+        // A conversion that failed after placing a buffer drops it unsent.
+        drop(child.place(&large));
+        assert!(child.place(&large).is_some());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_claim_is_sent_by_one_frame_and_its_other_buffers_go_in_the_pipe() {
+        // A call made while another call's arguments were converted (from a `toJSON`) is sent
+        // first; the outer call's buffer in the same claim must not be named after the host let go.
+        let (host, child) = ChildRegion::pair();
+        let (outer, inner) = (vec![1u8; region::MIN_BYTES], vec![2u8; region::MIN_BYTES]);
+        let outer_placed = placed(child, &outer);
+        let mut first = Vec::new();
+        write_event(&mut first, "{}", &[placed(child, &inner)]).unwrap();
+        assert_eq!(read_frame_shared(&first, 1 << 20, &host.0).unwrap().buffers, vec![inner]);
+        assert!(child.place(&outer).is_none(), "no new claim while a sent claim's buffer is alive");
+        let mut second = Vec::new();
+        write_event(&mut second, "{}", &[outer_placed]).unwrap();
+        assert_eq!(second.len(), 4 + 4 + 2 + 4 + region::MIN_BYTES, "the outer buffer crossed in the pipe");
+        assert_eq!(read_frame_shared(&second, 1 << 20, &host.0).unwrap().buffers, vec![outer.clone()]);
+        assert!(child.place(&outer).is_some());
     }
 
     #[cfg(unix)]

@@ -68,7 +68,58 @@ pub struct Binary {
     pub at: Vec<Segment>,
     pub kind: &'static str,
     #[serde(skip)]
-    pub data: Vec<u8>,
+    pub data: Bytes,
+}
+
+/// A buffer's bytes: a block of their own (the thread substrate hands it to Node as is), or, in a
+/// process substrate's child, a place in the region it shares with the host, written there once
+/// as the value was converted (`process::region`).
+#[derive(Debug)]
+pub enum Bytes {
+    Own(Vec<u8>),
+    #[cfg(process_substrate)]
+    Placed(crate::process::region::Placed),
+}
+
+impl Bytes {
+    /// `bytes` where they cross most cheaply: in the child's region when they go there, else a
+    /// block of their own.
+    fn copy_of(bytes: &[u8]) -> Self {
+        #[cfg(process_substrate)]
+        if let Some(placed) = crate::process::region::Placed::place(bytes) {
+            return Self::Placed(placed);
+        }
+        // Exactly sized: the host side hands this block to Node as is, without reallocating it.
+        let mut data = Vec::with_capacity(bytes.len());
+        data.extend_from_slice(bytes);
+        Self::Own(data)
+    }
+
+    /// The bytes as a block of their own, as Node takes them: in the host, where nothing is placed
+    /// in a region, the block they already are.
+    pub fn into_vec(self) -> Vec<u8> {
+        match self {
+            Self::Own(data) => data,
+            #[cfg(process_substrate)]
+            Self::Placed(placed) => placed.bytes().to_vec(),
+        }
+    }
+}
+
+impl Default for Bytes {
+    fn default() -> Self {
+        Self::Own(Vec::new())
+    }
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Self::Own(data) => data,
+            #[cfg(process_substrate)]
+            Self::Placed(placed) => placed.bytes(),
+        }
+    }
 }
 
 impl Binary {
@@ -253,7 +304,7 @@ impl Walk {
                 // units, beside the JSON like bytes, and arrives as the same string.
                 let units: Vec<u8> = s.iter().flat_map(u16::to_ne_bytes).collect();
                 self.count(units.len())?;
-                self.binaries.push(Binary { at: self.path.clone(), kind: "String", data: units });
+                self.binaries.push(Binary { at: self.path.clone(), kind: "String", data: Bytes::Own(units) });
                 return Ok(Some(Value::Null));
             };
             self.count(text.len() + 2)?;
@@ -315,7 +366,7 @@ impl Walk {
 
     /// The kind and a copy of the bytes of a typed array, `ArrayBuffer`, `SharedArrayBuffer` or
     /// `DataView` (only the bytes a view shows); `None` for any other object.
-    fn binary(&mut self, object: &JsObject, context: &mut Context) -> Result<Option<(&'static str, Vec<u8>)>, Failure> {
+    fn binary(&mut self, object: &JsObject, context: &mut Context) -> Result<Option<(&'static str, Bytes)>, Failure> {
         let (kind, buffer, range) = if let Ok(typed) = JsTypedArray::from_object(object.clone()) {
             let kind = typed.kind().and_then(|kind| VIEW_KINDS.iter().find(|(k, _)| *k == kind)).map_or("Uint8Array", |(_, name)| name);
             let buffer = typed.buffer(context)?;
@@ -337,16 +388,13 @@ impl Walk {
             let all = shared.to_vec();
             let (offset, length) = range.unwrap_or((0, all.len()));
             self.count(length)?;
-            return Ok(Some((kind, all[offset..offset + length].to_vec())));
+            return Ok(Some((kind, Bytes::copy_of(&all[offset..offset + length]))));
         }
         let buffer = JsArrayBuffer::from_object(buffer.clone())?;
         let Some(all) = buffer.data() else { return Err(self.detached()) };
         let (offset, length) = range.unwrap_or((0, all.len()));
         self.count(length)?;
-        // Exactly sized: the host side hands this block to Node as is, without reallocating it.
-        let mut data = Vec::with_capacity(length);
-        data.extend_from_slice(&all[offset..offset + length]);
-        Ok(Some((kind, data)))
+        Ok(Some((kind, Bytes::copy_of(&all[offset..offset + length]))))
     }
 
     fn detached(&self) -> Failure {
@@ -578,7 +626,7 @@ mod tests {
             "const big = new Uint8Array(1000).fill(7); ({ a: new Uint8Array([1, 2]), n: [new Int16Array([-1]), new ArrayBuffer(3)], v: new DataView(big.buffer, 10, 2), empty: big.subarray(5, 5), f: new Float64Array(1) })",
         );
         assert_eq!(json, Some(serde_json::json!({ "a": null, "n": [null, null], "v": null, "empty": null, "f": null })));
-        let seen: Vec<(Vec<Segment>, &str, Vec<u8>)> = bytes.into_iter().map(|b| (b.at, b.kind, b.data)).collect();
+        let seen: Vec<(Vec<Segment>, &str, Vec<u8>)> = bytes.into_iter().map(|b| (b.at, b.kind, b.data.into_vec())).collect();
         let key = |k: &str| Segment::Key(k.to_owned());
         assert_eq!(
             seen,
@@ -593,11 +641,11 @@ mod tests {
         );
         let (json, bytes) = binaries("({ s: 'a\\uD800' })");
         assert_eq!(
-            (json, bytes[0].kind, bytes[0].data.clone()),
+            (json, bytes[0].kind, bytes[0].data.as_ref().to_vec()),
             (Some(serde_json::json!({ "s": null })), "String", [0x61u16, 0xd800].iter().flat_map(|u| u.to_ne_bytes()).collect())
         );
         let (json, bytes) = binaries("new Uint8Array([9])");
-        assert_eq!((json, bytes[0].at.len(), bytes[0].data.clone()), (Some(Value::Null), 0, vec![9]));
+        assert_eq!((json, bytes[0].at.len(), bytes[0].data.as_ref().to_vec()), (Some(Value::Null), 0, vec![9]));
     }
 
     #[test]

@@ -21,7 +21,7 @@ use boa_engine::{Context, JsError, JsObject, JsValue, Script, Source};
 use crate::error::{ErrorKind, ProgramError};
 use crate::realm::bridge::{Bridge, Call, Reply};
 use crate::realm::console::{Level, LogEntry, Output};
-use crate::realm::convert::{self, Binary, Bounds, Converted, Failure};
+use crate::realm::convert::{self, Binary, Bounds, Bytes, Converted, Failure};
 use crate::realm::inspect::{self, data_string, first_position, map_stack};
 use crate::realm::{self, Rejections, SessionGlobals, Wiring};
 use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
@@ -199,7 +199,7 @@ pub enum ProgramEvent {
 impl ProgramEvent {
     /// The bytes of the binary data in the event, which cross beside its JSON text, in the order
     /// of its `bytes` table.
-    pub fn take_buffers(&mut self) -> Vec<Vec<u8>> {
+    pub fn take_buffers(&mut self) -> Vec<Bytes> {
         let bytes = match self {
             Self::Call { call, .. } => &mut call.bytes,
             Self::Done { outcome, .. } => &mut outcome.bytes,
