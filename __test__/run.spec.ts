@@ -244,6 +244,29 @@ describe('globals', () => {
     expect(valueOf(await run(`const url = new URL('https://example.com/a')\nObject.freeze(globalThis)\nreturn [url.pathname, new URL('https://example.com/b').pathname]`))).toEqual(['/a', '/b'])
   })
 
+  it('defines console on first use as Node has it, and keeps one working console after the program froze the global object first', async () => {
+    const frozenFirst = await run(`Object.freeze(globalThis)\nconsole.log('after freeze')\nconst kept = console\nconsole.info('again')\nreturn kept === console`)
+    expect(valueOf(frozenFirst)).toBe(true)
+    expect(frozenFirst.logs).toEqual([
+      { level: 'log', text: 'after freeze' },
+      { level: 'info', text: 'again' },
+    ])
+    const value = valueOf(
+      await run(`
+      const before = Object.getOwnPropertyDescriptor(globalThis, 'console')!
+      console.log('x')
+      const after = Object.getOwnPropertyDescriptor(globalThis, 'console')!
+      // An accessor kept from before answers with the console now defined, building none again.
+      const kept = before.get!() === console
+      return [after.writable, after.enumerable, after.configurable, kept, Object.keys(globalThis).includes('console')]
+    `),
+    )
+    expect(value).toEqual([true, false, true, true, false])
+    expect(valueOf(await run(`console = { log: () => 'mine' } as any\nreturn console.log()`))).toBe('mine')
+    const assignedFrozen = errorOf(await run(`Object.freeze(globalThis)\nconsole = {} as any`))
+    expect(assignedFrozen).toMatchObject({ name: 'TypeError', message: 'console cannot be assigned: the global object is frozen or sealed' })
+  })
+
   it('gives URL a working searchParams', async () => {
     expect(valueOf(await run(`return new URL('https://example.com/?d=1&e=two').searchParams.get('e')`))).toBe('two')
   })

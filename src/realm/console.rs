@@ -9,8 +9,9 @@ use std::time::Instant;
 
 use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{JsMap, JsSet};
-use boa_engine::property::{Attribute, PropertyKey};
-use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction, js_str, js_string};
+use boa_engine::property::PropertyKey;
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_str, js_string};
+use boa_gc::{Finalize, Gc, GcRefCell, Trace};
 
 use crate::realm::convert::own_property;
 use crate::realm::inspect::{InspectOptions, data_string, format_args, format_number, inspect_with, map_stack};
@@ -311,10 +312,68 @@ fn dir_options(options: &JsObject, context: &mut Context) -> JsResult<InspectOpt
     Ok(result)
 }
 
-/// Registers `console` writing to `output`.
-pub fn register(context: &mut Context, output: Rc<RefCell<Output>>, positions: Rc<RefCell<PositionMap>>) -> JsResult<()> {
+/// `console`, writing to `output`, defined the first time a program reads or assigns it: its
+/// twenty methods were a sixth of what our globals add to a realm, and a run that never logs (as
+/// most runs waiting on a tool) need not build them. Unlike the web globals defined on first use,
+/// it still works in a program that froze the global object first: the stand-in then keeps
+/// answering with the one console it built.
+pub fn define_on_first_use(context: &mut Context, output: Rc<RefCell<Output>>, positions: Rc<RefCell<PositionMap>>) -> JsResult<()> {
     let console =
         Rc::new(Console { output, positions, group_indent: Cell::new(0), counts: RefCell::default(), timers: RefCell::default() });
+    let lazy = Gc::new(LazyConsole { console, built: GcRefCell::new(None), defined: Cell::new(false) });
+    let getter = NativeFunction::from_copy_closure_with_captures(
+        |_, _, lazy: &Gc<LazyConsole>, context| {
+            if lazy.defined.get() {
+                return context.global_object().get(js_string!("console"), context);
+            }
+            let built = lazy.built.borrow().clone();
+            let object = match built {
+                Some(object) => object,
+                None => {
+                    let object = build(&lazy.console, context);
+                    *lazy.built.borrow_mut() = Some(object.clone());
+                    object
+                }
+            };
+            if crate::realm::global_replaceable("console", context)? {
+                crate::realm::web_global(context, "console", object.clone())?;
+                lazy.defined.set(true);
+            }
+            Ok(object.into())
+        },
+        lazy.clone(),
+    );
+    let setter = NativeFunction::from_copy_closure_with_captures(
+        |_, args, lazy: &Gc<LazyConsole>, context| {
+            let value = args.first().cloned().unwrap_or_default();
+            if lazy.defined.get() {
+                context.global_object().set(js_string!("console"), value, true, context)?;
+            } else if crate::realm::global_replaceable("console", context)? {
+                crate::realm::web_global(context, "console", value)?;
+                lazy.defined.set(true);
+            } else {
+                return Err(JsNativeError::typ().with_message("console cannot be assigned: the global object is frozen or sealed").into());
+            }
+            Ok(JsValue::undefined())
+        },
+        lazy,
+    );
+    crate::realm::define_stand_in(context, "console", getter, setter)
+}
+
+/// What the stand-in for `console` knows: the console's state, the object once built, and
+/// whether the real global has replaced the stand-in.
+#[derive(Trace, Finalize)]
+struct LazyConsole {
+    #[unsafe_ignore_trace]
+    console: Rc<Console>,
+    built: GcRefCell<Option<JsObject>>,
+    #[unsafe_ignore_trace]
+    defined: Cell<bool>,
+}
+
+/// The `console` object: its methods, each writing through `console`.
+fn build(console: &Rc<Console>, context: &mut Context) -> JsObject {
     let methods: [(&str, Method); 20] = [
         ("log", |c, a, cx| c.print(Level::Log, a, cx)),
         ("info", |c, a, cx| c.print(Level::Info, a, cx)),
@@ -349,8 +408,7 @@ pub fn register(context: &mut Context, output: Rc<RefCell<Output>>, positions: R
         };
         object.function(function, JsString::from(name), 0);
     }
-    let console = object.build();
-    context.register_global_property(js_string!("console"), console, Attribute::WRITABLE | Attribute::CONFIGURABLE)
+    object.build()
 }
 
 const INDEX_KEY: &str = "(index)";

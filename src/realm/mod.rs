@@ -140,7 +140,7 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     web::base64::register(&mut context)?;
     // Our own: boa_runtime's could abort the host (`clone.rs`).
     clone::register(&mut context)?;
-    console::register(&mut context, wiring.output.clone(), wiring.positions.clone())?;
+    console::define_on_first_use(&mut context, wiring.output.clone(), wiring.positions.clone())?;
     guard_bulk_allocations(&mut context)?;
     #[cfg(feature = "crash-hooks")]
     crash_hooks::register(&mut context)?;
@@ -252,28 +252,40 @@ pub fn define_on_first_use(
                 }),
             )
         };
-        let getter = FunctionObjectBuilder::new(context.realm(), getter).build();
-        let setter = FunctionObjectBuilder::new(context.realm(), setter).build();
-        context.global_object().define_property_or_throw(
-            js_string!(name),
-            PropertyDescriptor::builder().get(getter).set(setter).enumerable(false).configurable(true),
-            context,
-        )?;
+        define_stand_in(context, name, getter, setter)?;
     }
     Ok(())
+}
+
+/// Defines global `name` as an accessor standing in for it until its first use, non-enumerable
+/// and configurable like the real global that replaces it.
+pub fn define_stand_in(context: &mut Context, name: &str, getter: NativeFunction, setter: NativeFunction) -> JsResult<()> {
+    let getter = FunctionObjectBuilder::new(context.realm(), getter).build();
+    let setter = FunctionObjectBuilder::new(context.realm(), setter).build();
+    context.global_object().define_property_or_throw(
+        JsString::from(name),
+        PropertyDescriptor::builder().get(getter).set(setter).enumerable(false).configurable(true),
+        context,
+    )?;
+    Ok(())
+}
+
+/// Whether global `name` can still be defined or redefined: a program that froze or sealed the
+/// global object made a stand-in for it permanent.
+pub fn global_replaceable(name: &str, context: &mut Context) -> JsResult<bool> {
+    let global = context.global_object();
+    let extensible = global.is_extensible(context)?;
+    Ok(match global.borrow().properties().get(&JsString::from(name).into()) {
+        Some(property) => property.configurable() != Some(false),
+        None => extensible,
+    })
 }
 
 /// A program that froze or sealed the global object before using one of the globals `names` made
 /// its stand-in permanent: it cannot be replaced by the real global, which is said plainly.
 fn refuse_if_frozen(names: &[&str], used: &str, context: &mut Context) -> JsResult<()> {
-    let global = context.global_object();
-    let extensible = global.is_extensible(context)?;
     for &name in names {
-        let replaceable = match global.borrow().properties().get(&js_string!(name).into()) {
-            Some(property) => property.configurable() != Some(false),
-            None => extensible,
-        };
-        if !replaceable {
+        if !global_replaceable(name, context)? {
             return Err(JsNativeError::typ()
                 .with_message(format!(
                     "{used} is defined the first time a program uses it, and the global object was frozen or sealed before that; use {used} once before freezing globalThis"
