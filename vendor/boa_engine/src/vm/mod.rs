@@ -657,10 +657,12 @@ impl Vm {
 
             let register_count = frame.code_block.register_count as usize;
             frame.rp = self.stack.stack.len() as u32;
-            self.stack.stack.resize(
-                self.stack.stack.len() + register_count,
-                JsValue::undefined(),
-            );
+            // Patched (code-runtime-boa, vendor/README.md): each register is written as the
+            // constant `undefined`; `resize` cloned a template value per register (a reference
+            // test each) and dropped it, on every call.
+            self.stack
+                .stack
+                .extend((0..register_count).map(|_| JsValue::undefined()));
         }
 
         // Keep carrying the last active runnable in case the current callframe
