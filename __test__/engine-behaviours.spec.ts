@@ -960,6 +960,44 @@ return [...new Set(seen)]`),
     expect(value).toEqual(['object3', 'undefinedundefinedundefined'])
   })
 
+  // A function written in the program gets its frame without going through `[[Call]]`'s
+  // vtable; every other callee still does, and a failing call still names its callee.
+  it('calls every kind of callee, from the program and from built-ins, and names the one that fails', async () => {
+    const value = valueOf(
+      await run(`class Shape { side = 1 }
+function* count(n: number) { for (let i = 0; i < n; i++) yield i }
+async function later(x: number) { await null; return x * 2 }
+const bound = function (this: { k: number }, a: number) { return this.k + a }.bind({ k: 10 })
+const proxied = new Proxy((a: number) => a, { apply: (target, self, args) => target(args[0]) * 3 })
+const message = (f: () => unknown) => { try { f(); return 'no error' } catch (e) { return (e as Error).name + ': ' + (e as Error).message } }
+const tools: any = { search: 5 }
+return {
+  generator: [...count(3)],
+  awaited: await later(4),
+  bound: [bound(1), [1, 2].map(bound)],
+  proxied: [proxied(2), [1].map(proxied)],
+  native: [Math.max(1, 5, 3), ['b', 'a'].map(String.prototype.toUpperCase.call, String.prototype.toUpperCase)],
+  spread: Math.min(...[4, 2, 8]) + ((...xs: number[]) => xs.length)(...[1, 2, 3]),
+  classCall: message(() => (Shape as any)(1)),
+  classCallback: message(() => [1].map(Shape as any)),
+  notCallable: message(() => tools.search()),
+  thrown: message(() => [3, 1, 2].sort(() => { throw new RangeError('from the comparator') })),
+}`),
+    )
+    expect(value).toEqual({
+      generator: [0, 1, 2],
+      awaited: 8,
+      bound: [11, [11, 12]],
+      proxied: [6, [3]],
+      native: [5, ['B', 'A']],
+      spread: 5,
+      classCall: "TypeError: Class constructor Shape cannot be invoked without 'new'",
+      classCallback: "TypeError: Class constructor Shape cannot be invoked without 'new'",
+      notCallable: 'TypeError: tools.search is not a function',
+      thrown: 'RangeError: from the comparator',
+    })
+  })
+
   it('calls what a name holds now: a captured function or a global function replaced between calls', async () => {
     const value = valueOf(
       await run(`let step = (n: number) => n + 1
