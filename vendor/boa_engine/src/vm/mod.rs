@@ -940,7 +940,12 @@ impl Context {
         }
 
         self.vm.stack.push(result);
-        self.vm.pop_frame().expect("frame must exist");
+        // Patched (code-runtime-boa, vendor/README.md): the returning frame (never the dummy
+        // frame, which does not return) is dropped where it lies; `pop_frame` moved the whole
+        // frame out of the vector first, on every return.
+        self.vm.shadow_stack.pop();
+        let frames = self.vm.frames.len() - 1;
+        self.vm.frames.truncate(frames);
         ControlFlow::Continue(())
     }
 
