@@ -906,3 +906,112 @@ return { caught, nested: nested.join(), walked, awaited, overflow, intact: rows.
     expect(error.kind).toBe('compute_budget')
   })
 })
+
+describe('call frames (issue 28, fourth round)', () => {
+  // A call clones `this` only for a function environment that holds it, and fills its registers
+  // with `undefined` without a template value: each kind of callee must still see the `this` it
+  // was called with, and every frame must start with nothing left from an earlier one. (Programs
+  // run in strict mode and cannot compile sloppy code; test262 covers sloppy `this`.)
+  it('gives every kind of callee its own this, on the first call and the hundredth', async () => {
+    const value = valueOf(
+      await run(`function strict(this: unknown) { return this }
+function strictArrow(this: unknown) { return (() => this)() }
+function withArguments(this: unknown) { return [this, arguments.length] }
+const method = { name: 'm', get() { return this.name }, arrow() { return [1].map(() => this.name)[0] } }
+const describe = (v: unknown) => v === globalThis ? 'global' : v === undefined ? 'undefined' : v === null ? 'null' : typeof v + ':' + String(v)
+const calls = () => [
+  describe(strict()), describe(strict.call(5)), describe(strict.call('s')), describe(strict.call(null)),
+  describe(strictArrow.call(7)), describe(strictArrow()),
+  withArguments.call(true, 1, 2).map(describe).join(),
+  method.get(), method.arrow(), describe(Reflect.apply(strict, 9, [])),
+]
+const first = calls()
+let last = first
+for (let i = 0; i < 100; i++) last = calls()
+return { first, same: JSON.stringify(last) === JSON.stringify(first) }`),
+    )
+    expect(value).toEqual({
+      first: [
+        'undefined', 'number:5', 'string:s', 'null',
+        'number:7', 'undefined',
+        'boolean:true,number:2',
+        'm', 'm', 'number:9',
+      ],
+      same: true,
+    })
+  })
+
+  it('starts every frame with its variables undefined, whatever the frames before it held', async () => {
+    const value = valueOf(
+      await run(`function hoisted(fill: boolean) {
+  if (fill) { var held: any = { big: 'x'.repeat(100) }; var count: any = 3 }
+  let later: any
+  return [held, count, later]
+}
+const deep = (n: number, s: string): string => n === 0 ? s : deep(n - 1, s + n)
+const seen: unknown[] = []
+for (let i = 0; i < 50; i++) {
+  deep(20, 'frames that held strings ')
+  const [held, count, later] = hoisted(i % 2 === 0)
+  seen.push(i % 2 === 0 ? typeof held + count : String(held) + String(count) + String(later))
+}
+return [...new Set(seen)]`),
+    )
+    expect(value).toEqual(['object3', 'undefinedundefinedundefined'])
+  })
+
+  // A function written in the program gets its frame without going through `[[Call]]`'s
+  // vtable; every other callee still does, and a failing call still names its callee.
+  it('calls every kind of callee, from the program and from built-ins, and names the one that fails', async () => {
+    const value = valueOf(
+      await run(`class Shape { side = 1 }
+function* count(n: number) { for (let i = 0; i < n; i++) yield i }
+async function later(x: number) { await null; return x * 2 }
+const bound = function (this: { k: number }, a: number) { return this.k + a }.bind({ k: 10 })
+const proxied = new Proxy((a: number) => a, { apply: (target, self, args) => target(args[0]) * 3 })
+const message = (f: () => unknown) => { try { f(); return 'no error' } catch (e) { return (e as Error).name + ': ' + (e as Error).message } }
+const tools: any = { search: 5 }
+return {
+  generator: [...count(3)],
+  awaited: await later(4),
+  bound: [bound(1), [1, 2].map(bound)],
+  proxied: [proxied(2), [1].map(proxied)],
+  native: [Math.max(1, 5, 3), ['b', 'a'].map(String.prototype.toUpperCase.call, String.prototype.toUpperCase)],
+  spread: Math.min(...[4, 2, 8]) + ((...xs: number[]) => xs.length)(...[1, 2, 3]),
+  classCall: message(() => (Shape as any)(1)),
+  classCallback: message(() => [1].map(Shape as any)),
+  notCallable: message(() => tools.search()),
+  thrown: message(() => [3, 1, 2].sort(() => { throw new RangeError('from the comparator') })),
+}`),
+    )
+    expect(value).toEqual({
+      generator: [0, 1, 2],
+      awaited: 8,
+      bound: [11, [11, 12]],
+      proxied: [6, [3]],
+      native: [5, ['B', 'A']],
+      spread: 5,
+      classCall: "TypeError: Class constructor Shape cannot be invoked without 'new'",
+      classCallback: "TypeError: Class constructor Shape cannot be invoked without 'new'",
+      notCallable: 'TypeError: tools.search is not a function',
+      thrown: 'RangeError: from the comparator',
+    })
+  })
+
+  it('calls what a name holds now: a captured function or a global function replaced between calls', async () => {
+    const value = valueOf(
+      await run(`let step = (n: number) => n + 1
+function apply(n: number) { return step(n) }
+;(globalThis as any).helper = () => 'first'
+declare const helper: () => string
+function viaGlobal() { return (globalThis as any).helper() + '/' + helper() }
+const out: unknown[] = []
+for (let i = 0; i < 3; i++) out.push(apply(1), viaGlobal())
+step = (n) => n * 10
+;(globalThis as any).helper = () => 'second'
+for (let i = 0; i < 3; i++) out.push(apply(1), viaGlobal())
+return out`),
+    )
+    expect(value).toEqual([2, 'first/first', 2, 'first/first', 2, 'first/first', 10, 'second/second', 10, 'second/second', 10, 'second/second'])
+  })
+})

@@ -657,10 +657,12 @@ impl Vm {
 
             let register_count = frame.code_block.register_count as usize;
             frame.rp = self.stack.stack.len() as u32;
-            self.stack.stack.resize(
-                self.stack.stack.len() + register_count,
-                JsValue::undefined(),
-            );
+            // Patched (code-runtime-boa, vendor/README.md): each register is written as the
+            // constant `undefined`; `resize` cloned a template value per register (a reference
+            // test each) and dropped it, on every call.
+            self.stack
+                .stack
+                .extend((0..register_count).map(|_| JsValue::undefined()));
         }
 
         // Keep carrying the last active runnable in case the current callframe
@@ -938,7 +940,12 @@ impl Context {
         }
 
         self.vm.stack.push(result);
-        self.vm.pop_frame().expect("frame must exist");
+        // Patched (code-runtime-boa, vendor/README.md): the returning frame (never the dummy
+        // frame, which does not return) is dropped where it lies; `pop_frame` moved the whole
+        // frame out of the vector first, on every return.
+        self.vm.shadow_stack.pop();
+        let frames = self.vm.frames.len() - 1;
+        self.vm.frames.truncate(frames);
         ControlFlow::Continue(())
     }
 

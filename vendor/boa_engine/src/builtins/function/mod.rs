@@ -1055,40 +1055,37 @@ pub(crate) fn function_call(
             .patch_last_native(native_source_info);
     }
 
+    // `push_frame` starts the frame with an `undefined` return value.
     context.vm.push_frame(frame);
-    context.vm.set_return_value(JsValue::undefined());
 
     let context = context.context();
 
+    // Patched (code-runtime-boa, vendor/README.md): `this` is converted in place on the stack and
+    // cloned only for a function environment that holds it; a strict function without one (an
+    // arrow, most methods) cloned it and dropped the clone on every call.
     let lexical_this_mode = context.vm.frame().code_block.this_mode == ThisMode::Lexical;
-    let this = if lexical_this_mode {
-        ThisBindingStatus::Lexical
-    } else {
-        let this = context.vm.stack.get_this(context.vm.frame());
-        if context.vm.frame().code_block.strict() {
-            context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
-            ThisBindingStatus::Initialized(this)
-        } else if this.is_null_or_undefined() {
-            context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
-            let this: JsValue = context.realm().global_this().clone().into();
-            context.vm.stack.set_this(
-                context.vm.frames.last().js_expect("frame must exist")?,
-                this.clone(),
-            );
-            ThisBindingStatus::Initialized(this)
-        } else {
-            let this: JsValue = this
-                .to_object(context)
-                .js_expect("conversion cannot fail")?
-                .into();
-            context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
-            context.vm.stack.set_this(
-                context.vm.frames.last().js_expect("frame must exist")?,
-                this.clone(),
-            );
-            ThisBindingStatus::Initialized(this)
+    if !lexical_this_mode {
+        if !context.vm.frame().code_block.strict() {
+            let this = context.vm.stack.get_this(context.vm.frame());
+            if this.is_null_or_undefined() {
+                let global: JsValue = context.realm().global_this().clone().into();
+                context
+                    .vm
+                    .stack
+                    .set_this(context.vm.frames.last().js_expect("frame must exist")?, global);
+            } else if !this.is_object() {
+                let this: JsValue = this
+                    .to_object(context)
+                    .js_expect("conversion cannot fail")?
+                    .into();
+                context
+                    .vm
+                    .stack
+                    .set_this(context.vm.frames.last().js_expect("frame must exist")?, this);
+            }
         }
-    };
+        context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
+    }
 
     let mut last_env = 0;
 
@@ -1109,6 +1106,11 @@ pub(crate) fn function_call(
     }
 
     if has_function_scope {
+        let this = if lexical_this_mode {
+            ThisBindingStatus::Lexical
+        } else {
+            ThisBindingStatus::Initialized(context.vm.stack.get_this(context.vm.frame()))
+        };
         let scope = context.vm.frame().code_block().constant_scope(last_env);
         let frame = context.vm.frame_mut();
         let global = frame.realm.environment();
