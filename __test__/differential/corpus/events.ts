@@ -24,6 +24,15 @@ const cancelable = new Event('save', { cancelable: true })
 const plain = new Event('save')
 console.log(target.dispatchEvent(cancelable), cancelable.defaultPrevented, target.dispatchEvent(plain), plain.defaultPrevented)
 console.log(order)
+const bubbling = new EventTarget()
+const flags: unknown[] = []
+bubbling.addEventListener('x', (e) => { e.cancelBubble = true; flags.push(['a', e.cancelBubble]) })
+bubbling.addEventListener('x', (e) => { flags.push(['b', e.cancelBubble]); e.stopPropagation() })
+bubbling.addEventListener('x', (e) => flags.push(['c', e.cancelBubble]))
+bubbling.dispatchEvent(new Event('x'))
+const stoppedFirst = new Event('x')
+stoppedFirst.stopImmediatePropagation()
+console.log(flags, bubbling.dispatchEvent(stoppedFirst), flags.length, stoppedFirst.cancelBubble)
 return [cancelable.returnValue, plain.returnValue]`,
   'what a listener sees of its event': `const target = new EventTarget()
 let during: unknown[] = []

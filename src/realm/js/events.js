@@ -23,7 +23,10 @@
     #target = null
     #currentTarget = null
     #dispatching = false
-    #stopped = false
+    // As in Node, neither is cleared by a dispatch: an event stopped before it is dispatched
+    // reaches no listener.
+    #propagationStopped = false
+    #immediateStopped = false
     #passive = false
     #timeStamp = Date.now()
     constructor(type, options = {}) {
@@ -46,12 +49,12 @@
     get eventPhase() { return this.#dispatching ? Event.AT_TARGET : Event.NONE }
     get isTrusted() { return false }
     get timeStamp() { return this.#timeStamp }
-    get cancelBubble() { return this.#stopped }
-    set cancelBubble(value) { if (value) this.#stopped = true }
+    get cancelBubble() { return this.#propagationStopped }
+    set cancelBubble(value) { if (value) this.#propagationStopped = true }
     composedPath() { return this.#dispatching ? [this.#currentTarget] : [] }
     preventDefault() { if (!this.#passive) this.#defaultPrevented = true }
-    stopPropagation() {}
-    stopImmediatePropagation() { this.#stopped = true }
+    stopPropagation() { this.#propagationStopped = true }
+    stopImmediatePropagation() { this.#propagationStopped = this.#immediateStopped = true }
     static {
       enterDispatch = (event, target) => {
         if (event.#dispatching) {
@@ -60,7 +63,6 @@
           throw error
         }
         event.#dispatching = true
-        event.#stopped = false
         event.#target = event.#currentTarget = target
       }
       leaveDispatch = (event) => {
@@ -68,7 +70,7 @@
         event.#currentTarget = null
         event.#passive = false
       }
-      stoppedAt = (event) => event.#stopped
+      stoppedAt = (event) => event.#immediateStopped
       setPassive = (event, passive) => { event.#passive = passive }
     }
     get [Symbol.toStringTag]() { return 'Event' }
@@ -126,6 +128,7 @@
         for (let i = 0, last = false; !last && i < list.length; i++) {
           const entry = list[i]
           last = i + 1 === list.length
+          if (stoppedAt(event)) break
           if (entry.removed) continue
           if (entry.once) this.removeEventListener(event.type, entry.listener, { capture: entry.capture })
           setPassive(event, entry.passive)
@@ -135,7 +138,6 @@
           } catch (error) {
             queueMicrotask(() => { throw error })
           }
-          if (stoppedAt(event)) break
         }
       } finally {
         leaveDispatch(event)
