@@ -13,7 +13,7 @@ use boa_engine::context::HostHooks;
 use boa_engine::module::MapModuleLoader;
 use boa_engine::object::builtins::{JsFunction, JsUint8Array};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
-use boa_engine::property::{Attribute, PropertyDescriptor};
+use boa_engine::property::{Attribute, PropertyDescriptor, PropertyDescriptorBuilder};
 use boa_engine::realm::Realm;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
 use boa_runtime::extensions::{MicrotaskExtension, TimeoutExtension};
@@ -262,12 +262,7 @@ pub fn define_on_first_use(
 pub fn define_stand_in(context: &mut Context, name: &str, getter: NativeFunction, setter: NativeFunction) -> JsResult<()> {
     let getter = FunctionObjectBuilder::new(context.realm(), getter).build();
     let setter = FunctionObjectBuilder::new(context.realm(), setter).build();
-    context.global_object().define_property_or_throw(
-        JsString::from(name),
-        PropertyDescriptor::builder().get(getter).set(setter).enumerable(false).configurable(true),
-        context,
-    )?;
-    Ok(())
+    define_global(context, name, PropertyDescriptor::builder().get(getter).set(setter))
 }
 
 /// Whether global `name` can still be defined or redefined: a program that froze or sealed the
@@ -312,11 +307,13 @@ fn call_realm_script(context: &mut Context, name: &str, source: &'static str, in
 
 /// Defines global `name` as web globals are defined: writable, configurable, not enumerable.
 pub fn web_global(context: &mut Context, name: &str, value: impl Into<JsValue>) -> JsResult<()> {
-    context.global_object().define_property_or_throw(
-        JsString::from(name),
-        PropertyDescriptor::builder().value(value).writable(true).enumerable(false).configurable(true),
-        context,
-    )?;
+    define_global(context, name, PropertyDescriptor::builder().value(value).writable(true))
+}
+
+/// Defines global `name` by `descriptor`, not enumerable and configurable: what a web global and
+/// the stand-in it replaces have in common.
+fn define_global(context: &mut Context, name: &str, descriptor: PropertyDescriptorBuilder) -> JsResult<()> {
+    context.global_object().define_property_or_throw(JsString::from(name), descriptor.enumerable(false).configurable(true), context)?;
     Ok(())
 }
 
