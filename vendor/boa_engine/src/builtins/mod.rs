@@ -108,7 +108,6 @@ use crate::{
         map::MapIterator,
         set::SetIterator,
         string::StringIterator,
-        typed_array::BuiltinTypedArray,
         uri::{DecodeUri, DecodeUriComponent, EncodeUri, EncodeUriComponent},
         weak::WeakRef,
         weak_map::WeakMap,
