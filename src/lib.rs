@@ -14,10 +14,9 @@ mod realm;
 mod run;
 mod source;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
-
-use std::cell::RefCell;
 
 use boa_engine::object::builtins::AlignedVec;
 use napi::bindgen_prelude::{AsyncTask, Buffer, FnArgs, Function, Uint8Array};
@@ -138,6 +137,8 @@ impl NativeRuntime {
         max_workers: Option<u32>,
         pool: Option<ProcessPoolOptions>,
     ) -> Result<Self> {
+        // First: a runtime whose threads started and then failed here would leave them behind.
+        let events = Events::new(&dispatch)?;
         let overrides = defaults.unwrap_or_default();
         let enforce_budgets = enforce_budgets.unwrap_or(true);
         let substrate = match pool {
@@ -147,7 +148,7 @@ impl NativeRuntime {
             }
             Some(pool) => process_substrate(overrides, enforce_budgets, pool)?,
         };
-        Ok(Self { substrate, events: RefCell::new(Some(Events::new(&dispatch)?)) })
+        Ok(Self { substrate, events: RefCell::new(Some(events)) })
     }
 
     /// Starts a program on its own thread (or child); returns its id. `streamLogs`: whether `log`
