@@ -218,6 +218,112 @@ describe('runtimes dropped without dispose', () => {
   }, 40_000)
 })
 
+describe("one event channel per runtime, and Node's life", () => {
+  // The substrate this project tests, for runtimes made in a child process.
+  const substrate = JSON.stringify(process.env.TEST_SUBSTRATE ?? 'thread')
+
+  it.each([
+    ['waiting on a binding whose timer does not hold Node', 'return (await slow()) + 1'],
+    ['computing', 'const end = Date.now() + 300; let spins = 0; while (Date.now() < end) spins++; return 42'],
+  ])('a script whose only work is one run %s exits once the run has ended, not before', async (_, source) => {
+    const child = await runInChild(`
+      const rt = runtime.createCodeRuntime({ substrate: ${substrate} })
+      const slow = () => new Promise((resolve) => setTimeout(() => resolve(41), 300).unref())
+      rt.run({ source: ${JSON.stringify(source)}, bindings: { slow } }).then((result) => console.log(JSON.stringify(result.ok ? result.value : result.error)))
+      process.on('exit', () => console.log('exit'))
+    `)
+    expect(child.status, child.stderr).toBe(0)
+    expect(child.stdout.trim().split('\n')).toEqual(['42', 'exit'])
+  })
+
+  it('a runtime and a session left idle after their work do not keep Node alive', async () => {
+    const child = await runInChild(`
+      const rt = runtime.createCodeRuntime({ substrate: ${substrate} })
+      ;(async () => {
+        const echo = async (x) => x
+        console.log(JSON.stringify((await rt.run({ source: 'console.log(0); return await echo(1)', bindings: { echo }, onLog: () => {} })).value))
+        const s = await rt.createSession({ bindings: { echo } })
+        console.log(JSON.stringify((await s.execute({ code: 'console.log(1); return await echo(2)' })).value))
+      })()
+    `)
+    expect(child.status, child.stderr).toBe(0)
+    expect(child.stdout.trim().split('\n')).toEqual(['1', '2'])
+  })
+
+  it('runtimes created, used and disposed one after another leave nothing that keeps Node alive', async () => {
+    // A process-substrate runtime starts a child process: fewer of them, for the same check.
+    const count = process.env.TEST_SUBSTRATE === 'process' ? 100 : 1_000
+    const child = await runInChild(`
+      ;(async () => {
+        const echo = async (x) => x
+        let logs = 0
+        for (let i = 0; i < ${count}; i++) {
+          const rt = runtime.createCodeRuntime({ substrate: ${substrate}, ...(${substrate} === 'process' ? { pool: { minWarm: 0 } } : {}) })
+          const result = await rt.run({ source: 'console.log("x"); return await echo(' + i + ')', bindings: { echo }, onLog: () => logs++ })
+          if (!result.ok || result.value !== i) throw new Error(JSON.stringify(result))
+          const s = await rt.createSession()
+          await s.execute({ code: '1' })
+          await rt.dispose()
+        }
+        console.log(JSON.stringify({ logs }))
+      })().catch((error) => { console.error(error); process.exit(1) })
+    `, { timeoutMs: 120_000 })
+    expect(child.status, child.stderr).toBe(0)
+    expect(JSON.parse(child.stdout)).toEqual({ logs: count })
+  }, 150_000)
+
+  it("dispose while runs send events: each run's outcome arrives after all its earlier events, and nothing throws", async () => {
+    const child = await runInChild(`
+      const rt = runtime.createCodeRuntime({ substrate: ${substrate} })
+      const seen = Array.from({ length: 20 }, () => [])
+      let called = 0
+      const pending = () => {
+        if (++called === 20) rt.dispose().then(() => console.log('disposed'))
+        return new Promise(() => {})
+      }
+      Promise.all(seen.map((lines, i) => rt.run({
+        source: 'for (let k = 0; k < 50; k++) console.log(k); await pending()',
+        bindings: { pending },
+        onLog: (entry) => lines.push(Number(entry.text)),
+      }).then((result) => ({ kind: result.ok ? 'ok' : result.error.kind, lines: lines.length, inOrder: lines.every((line, k) => line === k) }))))
+        .then((outcomes) => console.log(JSON.stringify(outcomes)))
+      process.on('uncaughtException', (error) => { console.error('uncaught', error); process.exit(1) })
+    `)
+    expect(child.status, child.stderr).toBe(0)
+    const lines = child.stdout.trim().split('\n')
+    expect(lines).toHaveLength(2)
+    expect(lines).toContain('disposed')
+    expect(JSON.parse(lines.find((line) => line !== 'disposed')!)).toEqual(Array.from({ length: 20 }, () => ({ kind: 'disposed', lines: 50, inOrder: true })))
+  })
+
+  it("concurrent runs' calls and logs reach their own run, in order", async () => {
+    const rt = createCodeRuntime()
+    try {
+      const runs = Array.from({ length: 24 }, (_, i) => {
+        const calls: [number, number][] = []
+        const logs: string[] = []
+        // Replies after 0-4 ms, different for each run and step, so the runs' events interleave.
+        const note = (run: number, step: number) => {
+          calls.push([run, step])
+          return new Promise((resolve) => setTimeout(() => resolve(step), (run * 7 + step) % 5))
+        }
+        return rt.run({
+          source: `let sum = 0; for (let k = 0; k < 6; k++) { console.log('run ${i} step ' + k); sum += await tools.note(${i}, k) } return [${i}, sum]`,
+          bindings: { tools: { note } },
+          onLog: (entry) => logs.push(entry.text),
+        }).then((result) => ({ value: valueOf(result), calls, logs }))
+      })
+      const outcomes = await Promise.all(runs)
+      outcomes.forEach(({ value, calls, logs }, i) => {
+        const steps = [0, 1, 2, 3, 4, 5]
+        expect({ value, calls, logs }).toEqual({ value: [i, 15], calls: steps.map((k) => [i, k]), logs: steps.map((k) => `run ${i} step ${k}`) })
+      })
+    } finally {
+      await rt.dispose()
+    }
+  })
+})
+
 describe('error kinds follow the phase, not the name', () => {
   it('a SyntaxError thrown by a tool is a runtime failure', async () => {
     const rt = createCodeRuntime()

@@ -219,4 +219,24 @@ function nativePort(native, programId) {
   }
 }
 
-module.exports = { flattenBindings, answerCall, nativePort, hostError, encodeValue, withBytes, binaryOf }
+/**
+ * Where the addon's events go: it sends every event of a runtime's runs and sessions through one
+ * function, `dispatch`, with the id of what sent it, and the id alone once that sends nothing
+ * more. `dispatch` holds the routes only, never the runtime: the addon holds it as long as the
+ * runtime lives, and a runtime it held could never be collected.
+ */
+class EventRoutes {
+  #routes = new Map()
+
+  dispatch = (id, json, buffers) => {
+    if (json == null) this.#routes.delete(id)
+    else this.#routes.get(id)?.(json, buffers)
+  }
+
+  /** Routes the events of run or session `id` to `route(json, buffers)` until it has ended. */
+  add(id, route) {
+    this.#routes.set(id, route)
+  }
+}
+
+module.exports = { EventRoutes, flattenBindings, answerCall, nativePort, hostError, encodeValue, withBytes, binaryOf }

@@ -7,7 +7,7 @@
 const { totalmem } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
 const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
-const { flattenBindings, answerCall, nativePort, withBytes } = require('./bridge.js')
+const { EventRoutes, flattenBindings, answerCall, nativePort, withBytes } = require('./bridge.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
 const { TokenKeys, journalFor, pausedResult, resumption, refusedResult } = require('./durable.js')
@@ -65,10 +65,10 @@ function checkPool(pool, maxConcurrency) {
 }
 
 /** The addon for `substrate`, or an error saying what is missing and where it comes from. */
-function nativeRuntime(substrate, limits, enforceBudgets, maxWorkers, pool) {
-  if (substrate === 'thread') return new NativeRuntime(limits, enforceBudgets, maxWorkers)
+function nativeRuntime(dispatch, substrate, limits, enforceBudgets, maxWorkers, pool) {
+  if (substrate === 'thread') return new NativeRuntime(dispatch, limits, enforceBudgets, maxWorkers)
   try {
-    return new NativeRuntime(limits, enforceBudgets, maxWorkers, checkPool(pool, maxWorkers ?? DEFAULT_MAX_CHILDREN))
+    return new NativeRuntime(dispatch, limits, enforceBudgets, maxWorkers, checkPool(pool, maxWorkers ?? DEFAULT_MAX_CHILDREN))
   } catch (error) {
     // InvalidArg: the addon refuses the substrate where its child has no fence, saying so itself.
     if (error instanceof TypeError || error.code === 'InvalidArg') throw error
@@ -83,6 +83,8 @@ function nativeRuntime(substrate, limits, enforceBudgets, maxWorkers, pool) {
 
 class CodeRuntime {
   #native
+  /** Where the addon's events reach their run or session. */
+  #routes = new EventRoutes()
   #limits
   #tokenKeys
   /** The runtime-wide network policy and body limit, for runs and sessions that give none. */
@@ -113,7 +115,7 @@ class CodeRuntime {
     this.#limits = checkLimits(limits, 'limits')
     this.#tokenKeys = new TokenKeys(durableKey)
     this.#network = { policy: checkFetchPolicy(fetch, 'fetch'), maxFetchBytes: this.#limits?.maxFetchBytes ?? DEFAULT_MAX_FETCH_BYTES }
-    this.#native = nativeRuntime(substrate, this.#limits, enforceBudgets, maxWorkers, pool)
+    this.#native = nativeRuntime(this.#routes.dispatch, substrate, this.#limits, enforceBudgets, maxWorkers, pool)
   }
 
   /** The network of a run or session: its own `fetch` policy and body limit, else the runtime's. */
@@ -283,7 +285,8 @@ class CodeRuntime {
       }
     }
     try {
-      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, job.onLog !== undefined, onEvent, job.tape)
+      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, job.onLog !== undefined, job.tape)
+      this.#routes.add(id, onEvent)
       port = journal.port(nativePort(this.#native, id), (callId) => this.#native.pause(id, callId))
     } catch (error) {
       return finish(stoppedResult('disposed', error.message))
@@ -296,7 +299,7 @@ class CodeRuntime {
     const disposed = () => new Error('the runtime is disposed; create a new one with createCodeRuntime()')
     if (this.#disposed) throw disposed()
     const network = options !== null && typeof options === 'object' ? this.#networkFor(options.fetch, checkLimits(options.limits, 'limits')) : undefined
-    const session = new CodeSession(this.#native, options, network, () => {
+    const session = new CodeSession(this.#native, this.#routes, options, network, () => {
       this.#sessions.delete(session)
       this.#release()
     })

@@ -44,6 +44,7 @@ function frameData(frame) {
 
 class CodeSession {
   #native
+  #routes
   #nativeId
   /** Where the session's calls are answered. */
   #port
@@ -63,12 +64,14 @@ class CodeSession {
   /** The session's fetches, when it has a network policy. */
   #network
 
-  /** Checks the options; the session's thread starts with `open()`. `network`: its policy and body limit. */
-  constructor(native, options, network, forget) {
+  /** Checks the options; the session's thread starts with `open()`. `routes`: where the addon's
+   * events reach it; `network`: its policy and body limit. */
+  constructor(native, routes, options, network, forget) {
     if (options === null || typeof options !== 'object') throw new TypeError('createSession(options) takes an object')
     const { bindings, limits, frame, observeMs, idleMs } = options
     this.id = randomUUID()
     this.#native = native
+    this.#routes = routes
     this.#forget = forget
     this.#functions = flattenBindings(bindings)
     this.#limits = checkLimits(limits, 'limits')
@@ -79,7 +82,8 @@ class CodeSession {
   }
 
   open() {
-    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame, (json, buffers) => this.#onEvent(withBytes(JSON.parse(json), buffers)))
+    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame)
+    this.#routes.add(this.#nativeId, (json, buffers) => this.#onEvent(withBytes(JSON.parse(json), buffers)))
     this.#port = nativePort(this.#native, this.#nativeId)
     this.#touch()
   }

@@ -66,7 +66,8 @@ pub struct Launch {
     /// Modules the program may `import()`, by specifier: their source text.
     pub modules: HashMap<String, String>,
     pub limits: LimitOverrides,
-    pub sink: Sink,
+    /// Makes the sink of the run or session from the id it is given.
+    pub sink: Box<dyn FnOnce(u32) -> Sink>,
 }
 
 /// A one-shot run waiting for a worker.
@@ -139,7 +140,7 @@ impl Engine {
         let limits = self.limits(&launch.limits);
         let (id, inbox, request) = self.register()?;
         let execution = Execution { id: 0, source, language, limits, request, tape };
-        let start = Start { execution, binding_paths: launch.binding_paths, modules: launch.modules, sink: launch.sink };
+        let start = Start { execution, binding_paths: launch.binding_paths, modules: launch.modules, sink: (launch.sink)(id) };
         let short_of_workers = {
             let mut queue = lock(&self.queue);
             queue.jobs.push_back(Job { id, start, inbox });
@@ -156,17 +157,19 @@ impl Engine {
     pub fn open_session(self: &Arc<Self>, frame: Option<serde_json::Value>, launch: Launch) -> Result<u32, EngineError> {
         let limits = self.limits(&launch.limits);
         let (id, inbox, request) = self.register()?;
-        let (enforce_budgets, sink) = (self.enforce_budgets, launch.sink.clone());
+        let Launch { binding_paths, modules, sink, .. } = launch;
+        let sink = sink(id);
+        let enforce_budgets = self.enforce_budgets;
         self.busy.fetch_add(1, Ordering::AcqRel);
         // Moved into the thread's body, so it ends the registration even if no thread starts.
         let session = Finished { engine: self.clone(), id };
-        let failure_sink = launch.sink.clone();
+        let failure_sink = sink.clone();
         let on_spawn_failure = move |error: EngineError| report_failure(&failure_sink, 0, spawn_error(&error));
-        self.spawn(launch.sink, on_spawn_failure, move || {
+        self.spawn(sink.clone(), on_spawn_failure, move || {
             let _session = session;
             let program = Program::new(limits, request, RealmKind::Session { frame }, enforce_budgets)
                 .map(Box::new)
-                .and_then(|mut program| program.attach(&launch.binding_paths, &launch.modules, sink.clone()).map(|()| program));
+                .and_then(|mut program| program.attach(&binding_paths, &modules, sink.clone()).map(|()| program));
             let mut program = match program {
                 Ok(program) => program,
                 Err(error) => return report_failure(&sink, 0, error),

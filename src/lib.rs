@@ -5,6 +5,7 @@
 
 mod engine;
 mod error;
+mod events;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 #[cfg(process_substrate)]
@@ -13,20 +14,20 @@ mod realm;
 mod run;
 mod source;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use boa_engine::object::builtins::AlignedVec;
-use napi::bindgen_prelude::{AsyncTask, Buffer, FnArgs, Function, ThreadsafeFunctionBuilder, Uint8Array};
-use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallJsBackData, ThreadsafeFunctionCallMode};
+use napi::bindgen_prelude::{AsyncTask, Buffer, FnArgs, Function, Uint8Array};
 use napi::{Env, Error, Result, Status, Task};
 use napi_derive::napi;
 
-use crate::engine::{Engine, Launch};
+use crate::engine::{Engine, EngineError, Launch};
+use crate::events::{EventQueue, Events};
 use crate::realm::bridge::{HostBytes, HostError, Reply};
 use crate::realm::convert::Bytes;
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
-use crate::run::memory::{self, HeapBytes};
 use crate::run::program::{Language, Outcome, ProgramEvent, Sink, json_text};
 
 #[global_allocator]
@@ -36,29 +37,9 @@ static ALLOCATOR: run::memory::CountingAllocator = run::memory::CountingAllocato
 #[napi]
 pub const STAGED_INPUTS_ENV: &str = realm::STAGED_INPUTS_ENV;
 
-/// An event as it crosses: its JSON text, and the bytes of the binary data in it.
-type QueuedEvent = (String, Vec<Vec<u8>>);
-/// What the JS event callback is called with: the JSON text, and the buffers (absent when there
-/// are none), each a `Uint8Array` over the block the program thread filled, not a copy of it.
-type EventArgs = FnArgs<(String, Option<Vec<Uint8Array>>)>;
-/// A run's or session's JS event callback; a `WEAK` one does not keep Node alive.
-type EventCallback<const WEAK: bool> = ThreadsafeFunction<QueuedEvent, (), EventArgs, Status, false, WEAK>;
-type EventCallbackBuilder<'env, const WEAK: bool> = ThreadsafeFunctionBuilder<'env, QueuedEvent, EventArgs, (), Status, false, WEAK>;
-
-/// Where events go as they cross to Node: their JSON text and buffers.
-type EventQueue = Arc<dyn Fn(String, Vec<Vec<u8>>) + Send + Sync>;
-
-/// A queue of events to a JS callback. A run's callback keeps Node alive until the run ends; a
-/// session's does not, so an idle session never holds the process open.
-fn queue_for(on_event: &Function<EventArgs, ()>, keep_alive: bool) -> Result<EventQueue> {
-    let builder = on_event.build_threadsafe_function::<QueuedEvent>().callee_handled::<false>();
-    if keep_alive { queue_to(builder.weak::<false>()) } else { queue_to(builder.weak::<true>()) }
-}
-
 /// A sink for the thread substrate: events serialized on the program's thread, then queued.
-fn sink_for(on_event: &Function<EventArgs, ()>, keep_alive: bool, stream_logs: bool) -> Result<Sink> {
-    let queue = queue_for(on_event, keep_alive)?;
-    Ok(Arc::new(move |mut event: ProgramEvent| {
+fn sink_for(queue: EventQueue, stream_logs: bool) -> Sink {
+    Arc::new(move |mut event: ProgramEvent| {
         // With no one listening, a log line only needs to reach the outcome's `logs`: waking
         // Node's thread for it would cost a cross-thread hop per line.
         if !stream_logs && matches!(event, ProgramEvent::Log { .. }) {
@@ -67,26 +48,14 @@ fn sink_for(on_event: &Function<EventArgs, ()>, keep_alive: bool, stream_logs: b
         let buffers = event.take_buffers().into_iter().map(Bytes::into_vec).collect();
         let json = json_text(&event);
         drop(event);
-        queue(json, buffers);
-    }))
+        queue.send(json, buffers);
+    })
 }
 
-/// What napi allocates on the sending thread to queue one event.
-const QUEUED_EVENT_BYTES: usize = std::mem::size_of::<ThreadsafeFunctionCallJsBackData<QueuedEvent, ()>>();
-
-fn queue_to<const WEAK: bool>(builder: EventCallbackBuilder<'_, WEAK>) -> Result<EventQueue> {
-    let tsfn: EventCallback<WEAK> = builder.build_callback(|ctx| {
-        let (json, buffers) = ctx.value;
-        let buffers = (!buffers.is_empty()).then(|| buffers.into_iter().map(Uint8Array::new).collect());
-        Ok(FnArgs::from((json, buffers)))
-    })?;
-    Ok(Arc::new(move |json: String, buffers: Vec<Vec<u8>>| {
-        let bytes = json.heap_bytes() + buffers.heap_bytes() + QUEUED_EVENT_BYTES;
-        // Node's thread frees what it was given; what it refused was dropped here already.
-        if tsfn.call((json, buffers), ThreadsafeFunctionCallMode::NonBlocking) == Status::Ok {
-            memory::hand_over(bytes);
-        }
-    }))
+/// A sink for the process substrate: events as the child's frames carry them, queued.
+#[cfg(process_substrate)]
+fn raw_sink_for(queue: EventQueue) -> process::host::RawSink {
+    Arc::new(move |json, buffers| queue.send(json, buffers))
 }
 
 fn engine_error(err: engine::EngineError) -> Error {
@@ -147,6 +116,8 @@ pub struct ProcessPoolOptions {
 #[napi]
 pub struct NativeRuntime {
     substrate: Substrate,
+    /// Where every run's and session's events cross to Node; taken by `dispose`.
+    events: RefCell<Option<Events>>,
 }
 
 #[napi]
@@ -155,14 +126,19 @@ impl NativeRuntime {
     /// budgets; it exists only so the benchmark can measure what enforcement costs.
     /// `maxWorkers` is the host's concurrency (unbounded when absent): no more one-shot runs can
     /// be running at once, so no more worker threads are started. With `pool`, programs run in
-    /// child processes instead (the `process` substrate).
+    /// child processes instead (the `process` substrate). `dispatch` is called with every event
+    /// of every run and session, and their id (`src/events.rs`).
     #[napi(constructor, catch_unwind)]
+    #[allow(clippy::type_complexity)] // `EventArgs` spelled out: the generated typings cannot name an alias
     pub fn new(
+        dispatch: Function<FnArgs<(u32, Option<String>, Option<Vec<Uint8Array>>)>, ()>,
         defaults: Option<LimitOverrides>,
         enforce_budgets: Option<bool>,
         max_workers: Option<u32>,
         pool: Option<ProcessPoolOptions>,
     ) -> Result<Self> {
+        // First: a runtime whose threads started and then failed here would leave them behind.
+        let events = Events::new(&dispatch)?;
         let overrides = defaults.unwrap_or_default();
         let enforce_budgets = enforce_budgets.unwrap_or(true);
         let substrate = match pool {
@@ -172,7 +148,7 @@ impl NativeRuntime {
             }
             Some(pool) => process_substrate(overrides, enforce_budgets, pool)?,
         };
-        Ok(Self { substrate })
+        Ok(Self { substrate, events: RefCell::new(Some(events)) })
     }
 
     /// Starts a program on its own thread (or child); returns its id. `streamLogs`: whether `log`
@@ -181,27 +157,28 @@ impl NativeRuntime {
     /// (`lib/durable.js`).
     #[napi(catch_unwind)]
     #[allow(clippy::too_many_arguments)]
-    #[allow(clippy::type_complexity)] // `EventArgs` spelled out: the generated typings cannot name an alias
     pub fn run(
         &self,
+        env: Env,
         source: String,
         language: Language,
         binding_paths: Vec<String>,
         limits: Option<LimitOverrides>,
         modules: Option<HashMap<String, String>>,
         stream_logs: bool,
-        on_event: Function<FnArgs<(String, Option<Vec<Uint8Array>>)>, ()>,
         tape: Option<String>,
     ) -> Result<u32> {
         let (limits, modules) = (limits.unwrap_or_default(), modules.unwrap_or_default());
+        let events = self.events()?;
+        let queue = move |id| events.run_queue(&env, id);
         match &self.substrate {
             Substrate::Thread(engine) => {
-                let launch = Launch { binding_paths, modules, limits, sink: sink_for(&on_event, true, stream_logs)? };
+                let launch = Launch { binding_paths, modules, limits, sink: Box::new(move |id| sink_for(queue(id), stream_logs)) };
                 engine.run(source, language, tape, launch)
             }
             #[cfg(process_substrate)]
             Substrate::Process(pool) => {
-                pool.run(source, language, binding_paths, limits, modules, stream_logs, tape, queue_for(&on_event, true)?)
+                pool.run(source, language, binding_paths, limits, modules, stream_logs, tape, move |id| raw_sink_for(queue(id)))
             }
         }
         .map_err(engine_error)
@@ -209,22 +186,17 @@ impl NativeRuntime {
 
     /// Starts a session thread (or child) with its realm; returns its id.
     #[napi(catch_unwind)]
-    #[allow(clippy::type_complexity)] // as `run`
-    pub fn open_session(
-        &self,
-        binding_paths: Vec<String>,
-        limits: Option<LimitOverrides>,
-        frame: Option<Frame>,
-        on_event: Function<FnArgs<(String, Option<Vec<Uint8Array>>)>, ()>,
-    ) -> Result<u32> {
+    pub fn open_session(&self, binding_paths: Vec<String>, limits: Option<LimitOverrides>, frame: Option<Frame>) -> Result<u32> {
         let (limits, frame) = (limits.unwrap_or_default(), frame.map(|frame| frame.data));
+        let events = self.events()?;
+        let queue = move |id| events.session_queue(id);
         match &self.substrate {
             Substrate::Thread(engine) => {
-                let launch = Launch { binding_paths, modules: HashMap::new(), limits, sink: sink_for(&on_event, false, true)? };
+                let launch = Launch { binding_paths, modules: HashMap::new(), limits, sink: Box::new(move |id| sink_for(queue(id), true)) };
                 engine.open_session(frame, launch)
             }
             #[cfg(process_substrate)]
-            Substrate::Process(pool) => pool.open_session(binding_paths, limits, frame, queue_for(&on_event, false)?),
+            Substrate::Process(pool) => pool.open_session(binding_paths, limits, frame, move |id| raw_sink_for(queue(id))),
         }
         .map_err(engine_error)
     }
@@ -364,9 +336,17 @@ impl NativeRuntime {
     }
 
     /// Stops every program and resolves once all their threads (and children) have exited.
+    /// Once every thread (and child) has exited, the event function is released: Node delivers
+    /// what they queued and closes it.
     #[napi(catch_unwind)]
     pub fn dispose(&self) -> AsyncTask<Dispose> {
-        AsyncTask::new(Dispose(self.substrate.clone()))
+        let events = self.events.borrow_mut().take().map(Events::into_function);
+        AsyncTask::new(Dispose { substrate: self.substrate.clone(), events })
+    }
+
+    /// Where runs and sessions started now send their events; none once disposed.
+    fn events(&self) -> Result<Events> {
+        self.events.borrow().clone().ok_or_else(|| engine_error(EngineError::Disposed))
     }
 }
 
@@ -431,18 +411,23 @@ pub unsafe extern "C" fn code_runtime_boa_child_serve(region: *mut u8) -> i32 {
     std::panic::catch_unwind(|| process::child::serve(std::io::BufReader::with_capacity(64 * 1024, input), output, region)).unwrap_or(70)
 }
 
-pub struct Dispose(Substrate);
+pub struct Dispose {
+    substrate: Substrate,
+    events: Option<Arc<events::EventFunction>>,
+}
 
 impl Task for Dispose {
     type Output = ();
     type JsValue = ();
 
     fn compute(&mut self) -> Result<()> {
-        match &self.0 {
+        match &self.substrate {
             Substrate::Thread(engine) => engine.dispose(),
             #[cfg(process_substrate)]
             Substrate::Process(pool) => pool.dispose(),
         }
+        // Released once nothing can send any more: Node delivers what is queued, then closes it.
+        self.events = None;
         Ok(())
     }
 

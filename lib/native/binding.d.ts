@@ -15,18 +15,19 @@ export declare class NativeRuntime {
    * budgets; it exists only so the benchmark can measure what enforcement costs.
    * `maxWorkers` is the host's concurrency (unbounded when absent): no more one-shot runs can
    * be running at once, so no more worker threads are started. With `pool`, programs run in
-   * child processes instead (the `process` substrate).
+   * child processes instead (the `process` substrate). `dispatch` is called with every event
+   * of every run and session, and their id (`src/events.rs`).
    */
-  constructor(defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null, maxWorkers?: number | undefined | null, pool?: ProcessPoolOptions | undefined | null)
+  constructor(dispatch: (arg0: number, arg1?: string | undefined | null, arg2?: Array<Uint8Array> | undefined | null) => void, defaults?: LimitOverrides | undefined | null, enforceBudgets?: boolean | undefined | null, maxWorkers?: number | undefined | null, pool?: ProcessPoolOptions | undefined | null)
   /**
    * Starts a program on its own thread (or child); returns its id. `streamLogs`: whether `log`
    * events are wanted (the host has a listener); the outcome carries every log line either
    * way. `tape`: the JSON record of a paused run, which the program is replayed from
    * (`lib/durable.js`).
    */
-  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, onEvent: (arg0: string, arg1?: Array<Uint8Array> | undefined | null) => void, tape?: string | undefined | null): number
+  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, tape?: string | undefined | null): number
   /** Starts a session thread (or child) with its realm; returns its id. */
-  openSession(bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, frame: Frame | undefined | null, onEvent: (arg0: string, arg1?: Array<Uint8Array> | undefined | null) => void): number
+  openSession(bindingPaths: Array<string>, limits?: LimitOverrides | undefined | null, frame?: Frame | undefined | null): number
   execute(session: number, execution: number, source: string, language: Language, limits?: LimitOverrides | undefined | null): void
   stage(session: number, name: string, data: Buffer): void
   /**
@@ -58,7 +59,11 @@ export declare class NativeRuntime {
    * children count their own).
    */
   computingPeak(): number
-  /** Stops every program and resolves once all their threads (and children) have exited. */
+  /**
+   * Stops every program and resolves once all their threads (and children) have exited.
+   * Once every thread (and child) has exited, the event function is released: Node delivers
+   * what they queued and closes it.
+   */
   dispose(): Promise<unknown>
 }
 

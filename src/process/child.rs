@@ -35,14 +35,16 @@ pub fn serve(mut input: impl Read, pipe: impl Write + Send + 'static, region: Op
         match request {
             Request::Hello { .. } => {}
             Request::Run { source, language, binding_paths, limits, modules, stream_logs, tape } => {
-                let launch = Launch { binding_paths, modules, limits, sink: sink_to(&output, stream_logs) };
+                let sink = sink_to(&output, stream_logs);
+                let launch = Launch { binding_paths, modules, limits, sink: Box::new(move |_| sink) };
                 match engine.run(source, language, tape, launch) {
                     Ok(id) => current = id,
                     Err(_) => break,
                 }
             }
             Request::OpenSession { binding_paths, limits, frame } => {
-                let launch = Launch { binding_paths, modules: HashMap::new(), limits, sink: sink_to(&output, true) };
+                let sink = sink_to(&output, true);
+                let launch = Launch { binding_paths, modules: HashMap::new(), limits, sink: Box::new(move |_| sink) };
                 match engine.open_session(frame, launch) {
                     Ok(id) => current = id,
                     Err(_) => break,

@@ -24,7 +24,7 @@ use crate::run::budget::{LimitOverrides, Limits, StopReason};
 use crate::run::program::{Language, Outcome, ProgramEvent, json_text, unsendable_result};
 
 /// Where a lease's events go: the JSON text and buffers, exactly as the thread substrate's sink
-/// hands them to Node.
+/// hands them to Node (made from the lease's id, which its events cross with).
 pub type RawSink = Arc<dyn Fn(String, Vec<Vec<u8>>) + Send + Sync>;
 
 /// A child's frames are bounded by its lease's limits; JSON may spell a byte of a string as six
@@ -276,7 +276,7 @@ impl ProcessPool {
         modules: std::collections::HashMap<String, String>,
         stream_logs: bool,
         tape: Option<String>,
-        sink: RawSink,
+        sink: impl FnOnce(u32) -> RawSink,
     ) -> Result<u32, EngineError> {
         let checks = self.checks(0, &limits);
         let paths = binding_paths.iter().cloned().collect();
@@ -289,7 +289,7 @@ impl ProcessPool {
         binding_paths: Vec<String>,
         limits: LimitOverrides,
         frame: Option<serde_json::Value>,
-        sink: RawSink,
+        sink: impl FnOnce(u32) -> RawSink,
     ) -> Result<u32, EngineError> {
         let checks = self.checks(0, &limits);
         let paths = binding_paths.iter().cloned().collect();
@@ -429,13 +429,13 @@ impl ProcessPool {
         binding_paths: HashSet<String>,
         checks: Checks,
         request: Request,
-        sink: RawSink,
+        sink: impl FnOnce(u32) -> RawSink,
     ) -> Result<u32, EngineError> {
         if self.disposed.load(Ordering::Acquire) {
             return Err(EngineError::Disposed);
         }
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let lease = Arc::new(Lease { id, sink, session, binding_paths, checks: Mutex::new(checks), link: Mutex::default() });
+        let lease = Arc::new(Lease { id, sink: sink(id), session, binding_paths, checks: Mutex::new(checks), link: Mutex::default() });
         lease.send(&request, &[]);
         let mut state = lock(&self.state);
         state.leases.push(lease.clone());
