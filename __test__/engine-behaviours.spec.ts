@@ -1055,3 +1055,98 @@ return out`),
     expect(value).toEqual([2, 'first/first', 2, 'first/first', 2, 'first/first', 10, 'second/second', 10, 'second/second', 10, 'second/second'])
   })
 })
+
+describe('cached property reads and writes (issue 28, fifth round)', () => {
+  // A read or write site answers a hit from its inline cache with one look at the object's shape,
+  // the prototype's shape only for a property found there, and a cached getter called from the
+  // read itself. Every program runs each site cold, then hot, across the change, and must see
+  // what Node sees (strict mode, as programs run).
+  const asNode = (program: string) => new Function(`'use strict';\n${program}`)()
+
+  it('follows one site through deletes, accessors, prototype swaps and shadowing', async () => {
+    const program = `class Base { get kind() { return 'base:' + this.id } }
+const proto = { shared: 'proto' }
+const o = Object.create(proto)
+o.id = 1
+o.own = 'own'
+const seen = []
+const read = () => seen.push([o.own, o.shared, o.kind, o.id].map(String).join('|'))
+for (let i = 0; i < 12; i++) {
+  read()
+  if (i === 1) delete o.own
+  if (i === 2) Object.defineProperty(o, 'own', { configurable: true, get() { return 'getter:' + this.id } })
+  if (i === 3) Object.setPrototypeOf(o, Base.prototype)
+  if (i === 4) Object.setPrototypeOf(o, proto)
+  if (i === 5) proto.kind = 'on proto now'
+  if (i === 6) o.shared = 'shadowed'
+  if (i === 7) delete proto.shared
+  if (i === 8) Object.defineProperty(proto, 'kind', { configurable: true, get() { return 'proto getter:' + this.id } })
+  if (i === 9) { o.id = 2; Object.defineProperty(o, 'own', { value: 'data again', configurable: true }) }
+  if (i === 10) Object.defineProperty(o, 'id', { set(v) {}, configurable: true })
+}
+return seen`
+    expect(valueOf(await run(program))).toEqual(asNode(program))
+  })
+
+  it('reads from every shape at polymorphic and megamorphic sites, cold and hot', async () => {
+    const program = `class A { constructor(v) { this.v = v } get g() { return 'A' + this.v } }
+class B extends A { get g() { return 'B' + this.v } }
+const shapes = [
+  { v: 1, g: 'plain' }, { w: 0, v: 2, g: 'wide' }, new A(3), new B(4), Object.create({ v: 5, g: 'inherited' }),
+  { get v() { return 6 }, g: 'own getter' }, Object.assign(Object.create(null), { v: 7, g: 'null proto' }),
+  [8], 'str', 9,
+]
+const read = (o) => String(o.v) + ':' + String(o.g)
+const rounds = []
+for (let round = 0; round < 4; round++) rounds.push(shapes.map(read).join(' '))
+const twoShapes = []
+for (let i = 0; i < 10; i++) twoShapes.push(read(i % 2 ? new A(i) : new B(i)))
+return { rounds, twoShapes }`
+    expect(valueOf(await run(program))).toEqual(asNode(program))
+  })
+
+  it('calls a cached getter with the receiver read through, and passes on what it throws', async () => {
+    const program = `class Counter {
+  constructor() { this.n = 0 }
+  get next() { this.n += 1; if (this.n === 3) throw new RangeError('third read of ' + this.n); return this.n }
+}
+class Named extends Counter { get label() { return 'named ' + this.next } }
+const counters = [new Counter(), new Named()]
+const outcomes = []
+for (let i = 0; i < 4; i++) {
+  for (const c of counters) {
+    try { outcomes.push(c instanceof Named ? c.label : c.next) } catch (e) { outcomes.push(e.name + ': ' + e.message) }
+  }
+}
+const setterOnly = Object.defineProperty({}, 'x', { set(v) {} })
+for (let i = 0; i < 3; i++) outcomes.push(String(setterOnly.x))
+return outcomes`
+    expect(valueOf(await run(program))).toEqual(asNode(program))
+  })
+
+  it('writes own properties at a hot site until they turn read-only, into setters, or go away', async () => {
+    const program = `const proto = { inherited: 'proto' }
+const o = Object.create(proto)
+o.value = 0
+const setterCalls = []
+const outcomes = []
+const write = (i) => {
+  try { o.value = i; o.inherited = 'own ' + i; outcomes.push(String(o.value)) } catch (e) { outcomes.push(e.name) }
+}
+for (let i = 0; i < 10; i++) {
+  write(i)
+  if (i === 2) delete o.value
+  if (i === 4) Object.defineProperty(o, 'value', { configurable: true, get() { return 'got' }, set(v) { setterCalls.push(v) } })
+  if (i === 6) Object.defineProperty(o, 'value', { value: 'fixed', writable: false, configurable: true })
+  if (i === 8) Object.defineProperty(o, 'value', { value: 'writable', writable: true, configurable: true })
+}
+const lists = [[1, 2, 3], [4, 5], [6, 7, 8, 9]]
+for (const list of lists) list.length = 1
+const frozen = Object.freeze({ value: 1 })
+const thawed = { value: 1 }
+const writeTo = (target, v) => { try { target.value = v; return target.value } catch (e) { return e.name } }
+const frozenWrites = [writeTo(thawed, 2), writeTo(thawed, 3), writeTo(frozen, 4), writeTo(thawed, 5)]
+return { outcomes, setterCalls, proto: proto.inherited, own: o.inherited, lists, frozenWrites }`
+    expect(valueOf(await run(program))).toEqual(asNode(program))
+  })
+})

@@ -27,11 +27,13 @@ impl GcHeader {
     }
 
     /// Returns the [`GcHeader`]'s current ref count.
+    #[inline]
     pub(crate) fn ref_count(&self) -> u32 {
         self.ref_count.get()
     }
 
     /// Returns the [`GcHeader`]'s current non-roots count
+    #[inline]
     pub(crate) fn non_root_count(&self) -> u32 {
         self.non_root_count.get() & NON_ROOTS_MASK
     }
@@ -73,6 +75,9 @@ impl GcHeader {
         self.non_root_count.get() & MARK_MASK != 0
     }
 
+    // Patched (code-runtime-boa, vendor/README.md): `#[inline]`. The addon links boa_engine
+    // without cross-crate LTO, so every handle clone and drop called this through the GOT.
+    #[inline]
     pub(crate) fn inc_ref_count(&self) {
         // Mark this as `cold` since the ref count will
         // (almost) never overflow.
@@ -95,6 +100,7 @@ impl GcHeader {
         self.ref_count.set(count);
     }
 
+    #[inline]
     pub(crate) fn dec_ref_count(&self) {
         self.ref_count.set(self.ref_count.get() - 1);
     }

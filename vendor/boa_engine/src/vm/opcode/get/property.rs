@@ -1,6 +1,6 @@
 use boa_string::StaticJsStrings;
 
-use crate::vm::inline_cache::slot_value;
+use crate::vm::inline_cache::{CachedRead, slot_value};
 use crate::{
     Context, JsResult, JsValue, js_string,
     object::internal_methods::InternalMethodPropertyContext,
@@ -193,17 +193,32 @@ impl GetPropertyByName {
         (dst, object, index): (RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
-        // Patched (code-runtime-boa, vendor/README.md): a cached data property of an object is
-        // read with the object borrowed from its register, as `GetNameGlobal` does.
+        // Patched (code-runtime-boa, vendor/README.md): a cache hit is read with the object
+        // borrowed from its register, as `GetNameGlobal` does, and a cached getter is called
+        // from here, without the general path's second lookup.
         let ic = &context.vm.frame().code_block().ic[usize::from(index)];
-        if let Some(value) = context
+        let hit = context
             .vm
             .get_register(object.into())
-            .with_object(|object| ic.get_data_property(object))
-            .flatten()
-        {
-            context.vm.set_register(dst.into(), value);
-            return Ok(());
+            .with_object(|object| ic.read_hit(object))
+            .flatten();
+        match hit {
+            Some(CachedRead::Value(value)) => {
+                context.vm.set_register(dst.into(), value);
+                return Ok(());
+            }
+            Some(CachedRead::Getter(getter)) => {
+                let value = match getter.as_object() {
+                    Some(getter) => {
+                        let receiver = context.vm.get_register(object.into()).clone();
+                        getter.call(&receiver, &[], context)?
+                    }
+                    None => JsValue::undefined(),
+                };
+                context.vm.set_register(dst.into(), value);
+                return Ok(());
+            }
+            None => {}
         }
         let object = context.vm.get_register(object.into()).clone();
         get_by_name::<false>((dst, &object, &object, index), context)

@@ -97,6 +97,18 @@ impl SetPropertyByName {
         (value, object, index): (RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // Patched (code-runtime-boa, vendor/README.md): a cached own data property is written
+        // with the object borrowed from its register; the general path cloned the object, cloned
+        // the value twice, looked the cache up under one borrow and wrote under a second.
+        let frame = context.vm.frame();
+        let ic = &frame.code_block().ic[usize::from(index)];
+        let written = context.vm.get_register(object.into()).with_object(|target| {
+            let new_value = context.vm.get_register(value.into()).clone();
+            ic.write_own_data_hit(target, new_value).is_ok()
+        });
+        if written == Some(true) {
+            return Ok(());
+        }
         let object = context.vm.get_register(object.into()).clone();
         set_by_name(value, &object, &object, index, context)
     }
