@@ -1015,3 +1015,33 @@ return out`),
     expect(value).toEqual([2, 'first/first', 2, 'first/first', 2, 'first/first', 10, 'second/second', 10, 'second/second', 10, 'second/second'])
   })
 })
+
+// A deleted entry stays as an empty slot while an iterator holds its collection; the console and
+// structuredClone walk collections natively, where no budget is checked, so a walk that failed
+// to step over the slot hung the run for good (a child process, so that a regression hangs only it).
+describe('a Map or Set with entries deleted under a live iterator', () => {
+  it('prints and clones with the entries left, as Node does', async () => {
+    const program = `const cache = new Map([['a', 1], ['b', 2], ['c', 3]])
+const oldest = cache.keys()
+cache.delete(oldest.next().value)
+const seen = new Set([1, 2, 3])
+seen.values().next()
+seen.delete(2)
+console.log(cache, seen)
+const copy = structuredClone({ cache, seen })
+return { logged: 'logged', cache: [...copy.cache], seen: [...copy.seen] }`
+    const child = await runInChild(`
+const rt = runtime.createCodeRuntime()
+;(async () => {
+  const result = await rt.run({ source: ${JSON.stringify(program)}, limits: { maxWallMs: 5_000 } })
+  await rt.dispose()
+  console.log(JSON.stringify(result))
+})().catch((error) => { console.error(error); process.exit(1) })
+`, { timeoutMs: 20_000 })
+    expect(child.signal, 'the run hung').toBeNull()
+    expect(child.status, child.stderr).toBe(0)
+    const result = JSON.parse(child.stdout)
+    expect(result.logs.map((entry: { text: string }) => entry.text)).toEqual(["Map(2) { 'b' => 2, 'c' => 3 } Set(2) { 1, 3 }"])
+    expect(result.value).toEqual({ logged: 'logged', cache: [['b', 2], ['c', 3]], seen: [1, 3] })
+  })
+})
