@@ -86,6 +86,16 @@ return [
   }, 70_000)
 })
 
+describe('Number.prototype.toExponential', () => {
+  it('rounds a tie up, to the larger digits, as the specification and V8 do', async () => {
+    const value = valueOf(
+      await run(`return [[1234.5, 3], [2.5, 0], [125, 1], [-0.125, 1], [9.995, 2], [9.5, 0], [1.005, 2], [0, 2], [123.456, 20], [5e-324, 2], [1.7976931348623157e308, 5]].map(([n, digits]) => n.toExponential(digits))`),
+    )
+    // 9.995 and 1.005 are below their ties as doubles, so they round down
+    expect(value).toEqual(['1.235e+3', '3e+0', '1.3e+2', '-1.3e-1', '9.99e+0', '1e+1', '1.00e+0', '0.00e+0', '1.23456000000000003070e+2', '4.94e-324', '1.79769e+308'])
+  })
+})
+
 describe('Number() of long strings', () => {
   it('skips whitespace around the number however long it is, as Node does', async () => {
     const value = valueOf(
