@@ -12,10 +12,6 @@ export const exceptions: { reason: string; programs: string[] }[] = [
     programs: ['errors: Error.captureStackTrace and the stack property exist', 'errors: a caught error logged with its stack'],
   },
   {
-    reason: 'an error without a stack (as a tool\'s error arrives) prints as `Error: message`; Node prints it in brackets, `[Error: message]`',
-    programs: ['async: a host error logged whole', 'timers and promises: Promise.allSettled summary of mixed tools'],
-  },
-  {
     reason: 'the realm adds the erasable rewrite to the stripper\'s message (README, "The result")',
     programs: ['typescript: an enum is refused', 'typescript: a namespace is refused', 'typescript: parameter properties are refused'],
   },

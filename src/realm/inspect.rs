@@ -1340,7 +1340,7 @@ impl Inspector<'_> {
 
     /// The error's stack as Node shows it, and whether the engine made it: one the program set,
     /// as it is; the engine's, as a `Name: message` line and the frames in the program's own
-    /// positions; none, as the `Name: message` line.
+    /// positions; none (the program's own or the engine's), as the `Name: message` line.
     fn stack(&self, error: &JsObject, name: &str, message: &str, context: &mut Context) -> JsResult<(String, bool)> {
         let own = own_property(error, &js_string!("stack").into(), context)?;
         let set_by_program = own.as_ref().is_some_and(|p| p.value.is_some());
@@ -1352,10 +1352,12 @@ impl Inspector<'_> {
             (true, false) => message.to_owned(),
             (false, false) => format!("{name}: {message}"),
         };
-        if set_by_program {
+        // none recorded at all (a host's error arrives so): Node brackets an error without a stack
+        let recorded = if set_by_program { None } else { data_string(error, "stack", context) };
+        let Some(recorded) = recorded else {
             return Ok((head, false));
-        }
-        let frames = map_stack(&data_string(error, "stack", context).unwrap_or_default(), self.positions);
+        };
+        let frames = map_stack(&recorded, self.positions);
         Ok((if frames.is_empty() { head } else { format!("{head}\n{frames}") }, true))
     }
 
