@@ -386,6 +386,35 @@ describe('inline caches: a code site run again sees what it saw the first time',
     })
   }
 
+  it('reads every global the realm defines, and each member of its namespace objects, 4 times at one site', async () => {
+    const identifier = /^[A-Za-z_$][\w$]*$/
+    const names = (valueOf(await run('return Object.getOwnPropertyNames(globalThis)')) as string[]).filter((name) => identifier.test(name))
+    const members = valueOf(
+      await run(`return Object.getOwnPropertyNames(globalThis).flatMap((name) => {
+  const value = (globalThis as any)[name]
+  if (name === 'globalThis' || value === null || typeof value !== 'object') return []
+  const keys = new Set<string>()
+  for (let o = value; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o)) Object.getOwnPropertyNames(o).forEach((key) => keys.add(key))
+  return [...keys].filter((key) => key !== 'constructor' && /^[A-Za-z_$][\\w$]*$/.test(key)).map((key) => name + '.' + key)
+})`),
+    ) as string[]
+    expect(names.length).toBeGreaterThan(80)
+    expect(members).toEqual(expect.arrayContaining(['Math.max', 'JSON.parse', 'Intl.Segmenter', 'console.log', 'crypto.randomUUID', 'performance.now']))
+    const failures: string[] = []
+    for (const read of [...names, ...members]) {
+      // A fresh run for each, so that the first read of a global made on first use is at the site.
+      const result = await run(`const seen: string[] = []
+for (let i = 0; i < ${TIMES}; i++) {
+  const value: any = ${read}
+  seen.push(typeof value === 'function' ? 'function ' + value.name : typeof value)
+}
+return seen`)
+      const seen = result.ok ? (result.value as string[]) : [`${result.error.name}: ${result.error.message}`]
+      if (seen.length !== TIMES || new Set(seen).size !== 1) failures.push(`${read}: ${JSON.stringify(seen)}`)
+    }
+    expect(failures).toEqual([])
+  })
+
   it('runs each of them again at a site a session defined in an earlier execute', async () => {
     const failures: string[] = []
     for (const [name, [use, expected]] of Object.entries(USES)) {
@@ -458,6 +487,17 @@ for (let i = 0; i < 3; i++) {
 return outcomes`),
     )
     expect(value).toEqual(['wrote 0', 'wrote 0', 'TypeError', 'TypeError', 'TypeError', 'TypeError'])
+  })
+})
+
+describe("the realm's global names", () => {
+  // Newer V8 (Node 22 and later) has these; the Node that runs this suite may not.
+  const NEWER_V8 = ['Float16Array', 'Iterator']
+
+  it('are all names Node has on its global object', async () => {
+    const ours = valueOf(await run('return Object.getOwnPropertyNames(globalThis)')) as string[]
+    expect(ours.filter((name) => !(name in globalThis) && !NEWER_V8.includes(name))).toEqual([])
+    expect(valueOf(await run('return [typeof TypedArray, Object.getPrototypeOf(Int8Array).name]'))).toEqual(['undefined', 'TypedArray'])
   })
 })
 

@@ -46,8 +46,8 @@ export async function cliClient(args: string[], env: Record<string, string> = {}
 export const textOf = (result: unknown) => ((result as { content: Array<{ text: string }> }).content[0]).text
 
 /** `code-runtime-boa mcp --http 127.0.0.1:0 …` started, with the URL it serves at; stop() ends it and gives its exit code. */
-export async function startHttpCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [CLI, 'mcp', '--http', '127.0.0.1:0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+export async function startHttpCli(args: string[], env: Record<string, string> = {}, address = '127.0.0.1:0') {
+  const child = spawn(process.execPath, [CLI, 'mcp', '--http', address, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (chunk) => {

@@ -3,8 +3,10 @@
 // content, a changing tool list. The fixture server (fixtures/mcp-server.js) does each on request.
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCodeRuntime } from '../index.js'
-import { until, valueOf } from './helpers'
-import { Client, SPAWNING, StdioClientTransport, connectMcpServers, fixtureServer } from './mcp-helpers'
+import fs from 'node:fs'
+import path from 'node:path'
+import { sleep, until, valueOf } from './helpers'
+import { Client, SPAWNING, StdioClientTransport, connectMcpServers, fixtureServer, temporaryFolder } from './mcp-helpers'
 
 const runtime = createCodeRuntime()
 afterAll(() => runtime.dispose())
@@ -20,20 +22,92 @@ async function withFixture<T>(test: (mcp: Awaited<ReturnType<typeof connectMcpSe
 }
 
 describe('a misbehaving server', SPAWNING, () => {
-  it('that exits mid-call rejects that call with its stderr, and the run goes on', async () => {
+  it('that exits mid-call rejects that call with its stderr; the next call starts it again', async () => {
     await withFixture(async (mcp) => {
       const result = await runtime.run({
         source: `
           const failures: string[] = []
           try { await fx.crash() } catch (e) { failures.push((e as Error).message) }
-          try { await fx.say({ text: 'again' }) } catch (e) { failures.push((e as Error).message) }
-          return { failures, computed: [1, 2, 3].map((n) => n * 2) }`,
+          const again = await fx.say({ text: 'again' })
+          return { failures, again, computed: [1, 2, 3].map((n) => n * 2) }`,
         bindings: mcp.bindings,
       })
-      const { failures, computed } = valueOf(result)
-      expect(failures[0]).toBe("fx.crash: MCP server 'fx' ended during the call: it closed the connection. Its stderr ended with:\n  panic: crashing on purpose")
-      expect(failures[1]).toMatch(/^fx\.say: MCP server 'fx' cannot be called: it closed the connection/)
-      expect(computed).toEqual([2, 4, 6])
+      expect(valueOf(result)).toEqual({
+        failures: ["fx.crash: MCP server 'fx' ended during the call: it closed the connection. Its stderr ended with:\n  panic: crashing on purpose"],
+        again: 'again',
+        computed: [2, 4, 6],
+      })
+    })
+  })
+
+  it('started again is a new server: its tools are listed again and onChange is told', async () => {
+    await withFixture(async (mcp) => {
+      let changes = 0
+      mcp.onChange(() => changes++)
+      const fx = () => (mcp.bindings as any).fx
+      await fx().add_tool({ name: 'late-tool' })
+      await until(() => changes === 1, 20_000)
+      expect(mcp.declarations).toContain('late_tool(')
+      await expect(fx().crash()).rejects.toThrow('ended during the call')
+      await expect(fx().say({ text: 'back' })).resolves.toBe('back')
+      expect(changes).toBe(2)
+      expect(mcp.declarations).not.toContain('late_tool(')
+      expect(fx().late_tool).toBeUndefined()
+    })
+  })
+
+  it('with restart: false, a server that exited stays gone', async () => {
+    await withFixture(
+      async (mcp) => {
+        const fx = (mcp.bindings as any).fx
+        await expect(fx.crash()).rejects.toThrow("fx.crash: MCP server 'fx' ended during the call: it closed the connection")
+        await expect(fx.say({ text: 'again' })).rejects.toThrow(
+          "fx.say: MCP server 'fx' cannot be called: it closed the connection. Its stderr ended with:\n  panic: crashing on purpose",
+        )
+      },
+      { restart: false },
+    )
+  })
+
+  it('that cannot start again: the call says why, none tries again before the back-off, then it is back', async () => {
+    const folder = temporaryFolder('mcp-restart')
+    const marker = path.join(folder.dir, 'broken')
+    try {
+      await withFixture(
+        async (mcp) => {
+          const fx = (mcp.bindings as any).fx
+          await expect(fx.crash()).rejects.toThrow('ended during the call')
+          fs.writeFileSync(marker, '')
+          await expect(fx.say({ text: 'x' })).rejects.toThrow(
+            "fx.say: MCP server 'fx' went away (it closed the connection) and could not be started again: MCP error -32000: Connection closed. Its stderr ended with:\n" +
+              '  loading configuration\n' +
+              '  error: the configuration file /etc/fixture.toml is missing',
+          )
+          await expect(fx.say({ text: 'x' })).rejects.toThrow(
+            /^fx\.say: MCP server 'fx' cannot be called: it closed the connection; starting it again failed 1 time\(s\) in a row \(MCP error -32000: Connection closed\), the next attempt is in \d+ ms\. Its stderr ended with:\n {2}loading configuration/,
+          )
+          fs.rmSync(marker)
+          let reply: unknown
+          const deadline = Date.now() + 60_000
+          while (reply === undefined && Date.now() < deadline) {
+            reply = await fx.say({ text: 'back' }).catch(() => sleep(200).then(() => undefined))
+          }
+          expect(reply).toBe('back')
+        },
+        {},
+        { FIXTURE_FAIL_START_IF: marker },
+      )
+    } finally {
+      folder.remove()
+    }
+  })
+
+  it('calls waiting while it starts again share one start', async () => {
+    await withFixture(async (mcp) => {
+      const fx = (mcp.bindings as any).fx
+      await expect(fx.crash()).rejects.toThrow('ended during the call')
+      const replies = await Promise.all(Array.from({ length: 5 }, (_, i) => fx.say({ text: `reply ${i}` })))
+      expect(replies).toEqual(['reply 0', 'reply 1', 'reply 2', 'reply 3', 'reply 4'])
     })
   })
 
@@ -177,6 +251,12 @@ describe('connectMcpServers input', () => {
     ['a url that is not one', { a: { url: 'not a url' } }, 'url "not a url" is not a URL'],
   ])('explains %s', async (_, specs, message) => {
     await expect(connectMcpServers(specs as any)).rejects.toThrow(message)
+  })
+
+  it('explains a restart that is not a boolean', async () => {
+    await expect(connectMcpServers({}, { restart: 'yes' } as any)).rejects.toThrow(
+      "connectMcpServers: options.restart must be true (start a server that went away again on its next call, the default) or false, got \"yes\"",
+    )
   })
 
   it('explains a timeoutMs out of range', async () => {

@@ -218,6 +218,22 @@ describe('code-runtime-boa mcp over Streamable HTTP', SPAWNING, () => {
     }
   })
 
+  it('restarted, it no longer knows the session: the call goes again on a new one', async () => {
+    const first = await startHttpCli(['--bindings', EXAMPLE_BINDINGS])
+    const mcp = await connectMcpServers({ remote: { url: first.url } })
+    let second: Awaited<ReturnType<typeof startHttpCli>> | undefined
+    try {
+      const call = () => (mcp.bindings as any).remote.run_code({ code: 'return 6 * 7' })
+      await expect(call()).resolves.toEqual({ output: '', value: 42 })
+      expect(await first.stop()).toBe(0)
+      second = await startHttpCli(['--bindings', EXAMPLE_BINDINGS], {}, new URL(first.url).host)
+      await expect(call()).resolves.toEqual({ output: '', value: 42 })
+    } finally {
+      await mcp.close()
+      await second?.stop()
+    }
+  })
+
   it('is itself a server connectMcpServers consumes: run_code as a binding', async () => {
     const mcp = await connectMcpServers({ remote: { url: served.url } })
     const runtime = createCodeRuntime()

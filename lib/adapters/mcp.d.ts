@@ -26,6 +26,13 @@ export interface ConnectOptions {
   timeoutMs?: number
   /** Called with what a stdio server writes to its stderr (kept otherwise only for error messages). */
   onStderr?: (server: string, text: string) => void
+  /**
+   * Whether a server this connected that went away (its process ended, its connection closed, or
+   * an HTTP server no longer knows the session) is started or connected again on its next call.
+   * Default true; after a failed start the next waits 1 s, doubled after each failure up to 60 s.
+   * A Client passed in is never restarted.
+   */
+  restart?: boolean
 }
 
 export interface McpConnections {

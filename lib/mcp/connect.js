@@ -14,6 +14,9 @@ const DEFAULT_TIMEOUT_MS = 60_000
 // What a failure to start quotes of the server's stderr, and what is kept of it meanwhile.
 const STDERR_LINES = 20
 const STDERR_KEPT_CHARS = 16 * 1024
+// After a failed restart, the next attempt waits this long, doubled after each failure up to the most.
+const FIRST_RESTART_DELAY_MS = 1_000
+const MOST_RESTART_DELAY_MS = 60_000
 
 /** Connects to every server in `specs` (all or none) and lists their tools. */
 async function connectMcpServers(specs, options = {}) {
@@ -25,7 +28,11 @@ async function connectMcpServers(specs, options = {}) {
   if (options.onStderr !== undefined && typeof options.onStderr !== 'function') {
     throw new TypeError(`connectMcpServers: options.onStderr must be a function (server, text) => void, got ${describeValue(options.onStderr)}`)
   }
-  const servers = Object.entries(specs).map(([name, spec]) => new ServerConnection(checkServerName(name), checkSpec(name, spec), { timeoutMs, onStderr: options.onStderr }))
+  if (options.restart !== undefined && typeof options.restart !== 'boolean') {
+    throw new TypeError(`connectMcpServers: options.restart must be true (start a server that went away again on its next call, the default) or false, got ${describeValue(options.restart)}`)
+  }
+  const connectionOptions = { timeoutMs, onStderr: options.onStderr, restart: options.restart ?? true }
+  const servers = Object.entries(specs).map(([name, spec]) => new ServerConnection(checkServerName(name), checkSpec(name, spec), connectionOptions))
   const opened = await Promise.allSettled(servers.map((server) => server.open()))
   const failed = opened.find((outcome) => outcome.status === 'rejected')
   if (failed) {
@@ -126,30 +133,90 @@ class ServerConnection {
   #refreshing
   #refreshAgain = false
 
-  constructor(name, spec, { timeoutMs, onStderr }) {
+  /** Whether the next call may start a server that went away again, and when it may next try. */
+  #restart
+  #restarting
+  #failedRestarts = 0
+  #nextRestartAt = 0
+  #lastRestartError = ''
+  #closed = false
+
+  constructor(name, spec, { timeoutMs, onStderr, restart }) {
     this.name = name
     this.spec = spec
     this.timeoutMs = timeoutMs
     this.onStderr = onStderr
+    this.#restart = restart && spec.kind !== 'client'
     this.described = { declarations: '', tools: [] }
   }
 
   async open() {
-    const { Client, types } = sdk()
-    const owned = this.spec.kind !== 'client'
-    this.client = owned ? new Client({ name: 'code-runtime-boa', version }) : this.spec.client
     try {
-      if (owned) {
-        this.client.onclose = () => {
-          this.#gone ??= 'it closed the connection'
-        }
-        await this.client.connect(this.#transport(), { timeout: this.timeoutMs })
-      }
-      await this.#list()
+      await this.#connect()
     } catch (error) {
       throw new Error(`connectMcpServers: MCP server '${this.name}' (${this.#describeSpec()}) could not start: ${error.message}${await this.#stderrTail()}`)
     }
-    this.client.setNotificationHandler(types.ToolListChangedNotificationSchema, () => this.#refresh())
+  }
+
+  /** Connects (a Client passed in is connected already), lists the tools and follows their changes. */
+  async #connect() {
+    const { Client, types } = sdk()
+    const owned = this.spec.kind !== 'client'
+    const client = owned ? new Client({ name: 'code-runtime-boa', version }) : this.spec.client
+    this.client = client
+    if (owned) {
+      // a connection replaced by a restart says nothing about the one that replaced it
+      client.onclose = () => {
+        if (this.client === client) this.#gone ??= 'it closed the connection'
+      }
+      await client.connect(this.#transport(), { timeout: this.timeoutMs })
+    }
+    await this.#list()
+    client.setNotificationHandler(types.ToolListChangedNotificationSchema, () => this.#refresh())
+  }
+
+  /**
+   * Starts a server that went away again (the command run anew, the endpoint connected anew), once
+   * for every call waiting on it; rejects saying why it cannot, without trying again before the
+   * back-off after a failure has passed.
+   */
+  async #ensureConnected(path) {
+    const cannot = async (why) => new Error(`${path}: MCP server '${this.name}' cannot be called: ${this.#gone}${why}${await this.#stderrTail()}`)
+    if (!this.#restart || this.#closed) throw await cannot('')
+    if (!this.#restarting) {
+      const wait = this.#nextRestartAt - Date.now()
+      if (wait > 0) throw await cannot(`; starting it again failed ${this.#failedRestarts} time(s) in a row (${this.#lastRestartError}), the next attempt is in ${wait} ms`)
+      this.#restarting = this.#startAgain().finally(() => (this.#restarting = undefined))
+    }
+    try {
+      await this.#restarting
+    } catch (error) {
+      throw new Error(`${path}: MCP server '${this.name}' went away (${this.#gone}) and could not be started again: ${error.message}`)
+    }
+  }
+
+  async #startAgain() {
+    const declarations = this.described.declarations
+    // a connection the server dropped may still be retrying (an HTTP event stream does)
+    await this.client.close().catch(() => {})
+    this.#stderr = ''
+    try {
+      await this.#connect()
+    } catch (error) {
+      this.#failedRestarts++
+      this.#nextRestartAt = Date.now() + Math.min(FIRST_RESTART_DELAY_MS * 2 ** (this.#failedRestarts - 1), MOST_RESTART_DELAY_MS)
+      this.#lastRestartError = error.message
+      const tail = await this.#stderrTail()
+      await this.client.close().catch(() => {})
+      throw new Error(`${error.message}${tail}`)
+    }
+    if (this.#closed) {
+      await this.client.close()
+      throw new Error('the connections were closed meanwhile')
+    }
+    this.#gone = undefined
+    this.#failedRestarts = 0
+    if (this.described.declarations !== declarations) this.onRefresh()
   }
 
   #transport() {
@@ -242,25 +309,39 @@ class ServerConnection {
   /** Calls tool `key` (the program's name for it) with `input`; resolves to its value, rejects with an Error saying what went wrong. */
   async call(key, input, signal) {
     const path = `${this.name}.${key}`
-    if (this.#gone) throw new Error(`${path}: MCP server '${this.name}' cannot be called: ${this.#gone}${await this.#stderrTail()}`)
+    if (this.#gone) await this.#ensureConnected(path)
     const tool = this.#tools.get(key)
     if (!tool) throw new Error(`${path}: MCP server '${this.name}' no longer lists this tool`)
     const { types } = sdk()
+    const send = (client) =>
+      client.request({ method: 'tools/call', params: { name: tool.original, arguments: input ?? {} } }, types.CallToolResultSchema, { timeout: this.timeoutMs, signal })
+    let { client } = this
     let result
     try {
-      result = await this.client.request(
-        { method: 'tools/call', params: { name: tool.original, arguments: input ?? {} } },
-        types.CallToolResultSchema,
-        { timeout: this.timeoutMs, signal },
-      )
+      result = await send(client)
     } catch (error) {
-      throw await this.#callError(path, error, signal)
+      if (!(this.#sessionLost(error, client) && this.#restart)) throw await this.#callError(path, error, signal, client)
+      // the server never ran the call (it knew no such session), so it is sent once more on a new one
+      if (this.#gone) await this.#ensureConnected(path)
+      client = this.client
+      try {
+        result = await send(client)
+      } catch (error) {
+        throw await this.#callError(path, error, signal, client)
+      }
     }
     if (result.isError) throw new Error(textOf(result.content) || `${path} failed and the server gave no message`)
     return toolValue(result)
   }
 
-  async #callError(path, error, signal) {
+  /** Whether an HTTP server answered that it knows no such session (it restarted, or ended it); it is then gone. */
+  #sessionLost(error, client) {
+    if (this.spec.kind !== 'http' || error?.code !== 404) return false
+    if (client === this.client) this.#gone ??= "it no longer knows this client's session (HTTP 404: it restarted or ended the session)"
+    return true
+  }
+
+  async #callError(path, error, signal, client) {
     const { ErrorCode } = sdk().types
     // the SDK reports a cancellation as a timeout
     if (signal?.aborted) return new Error(`${path}: cancelled, as its run ended`)
@@ -268,13 +349,14 @@ class ServerConnection {
       return new Error(`${path}: MCP server '${this.name}' did not answer within ${this.timeoutMs} ms (timeoutMs); the call was cancelled`)
     }
     if (error?.code === ErrorCode.ConnectionClosed || this.#gone) {
-      this.#gone ??= 'it closed the connection'
-      return new Error(`${path}: MCP server '${this.name}' ended during the call: ${this.#gone}${await this.#stderrTail()}`)
+      if (client === this.client) this.#gone ??= 'it closed the connection'
+      return new Error(`${path}: MCP server '${this.name}' ended during the call: ${this.#gone ?? 'it closed the connection'}${await this.#stderrTail()}`)
     }
     return new Error(`${path}: ${error?.message ?? String(error)}`)
   }
 
   async close() {
+    this.#closed = true
     this.#gone ??= 'its connection was closed'
     if (this.spec.kind === 'client') {
       this.client.removeNotificationHandler('notifications/tools/list_changed')

@@ -36,7 +36,7 @@ class CodeTools {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${caller}: options must be an object like { name: 'my-tools', version: '1.0.0', bindings, servers }, got ${describeValue(options)}`)
     }
-    const { runtime, bindings, servers, name, version, instructions, limits, timeoutMs, onStderr } = options
+    const { runtime, bindings, servers, name, version, instructions, limits, timeoutMs, onStderr, restart } = options
     for (const [key, value] of Object.entries({ name, version })) {
       if (typeof value !== 'string' || value === '') throw new TypeError(`${caller}: options.${key} must be a non-empty string (the server's ${key} clients see), got ${describeValue(value)}`)
     }
@@ -55,7 +55,7 @@ class CodeTools {
     // a call never outlives its run: the run's wall budget bounds it (and run_code cancels what is left)
     const callTimeoutMs = Math.min(timeoutMs ?? Infinity, checkedLimits.maxWallMs ?? Infinity)
     const connections =
-      servers === undefined ? undefined : await connectMcpServers(servers, { timeoutMs: Number.isFinite(callTimeoutMs) ? callTimeoutMs : undefined, onStderr })
+      servers === undefined ? undefined : await connectMcpServers(servers, { timeoutMs: Number.isFinite(callTimeoutMs) ? callTimeoutMs : undefined, onStderr, restart })
     return new CodeTools({
       runtime: runtime ?? createCodeRuntime(),
       ownsRuntime: runtime === undefined,
