@@ -295,6 +295,10 @@ const corpus: Record<string, string> = {
   'console.table of a Set': "console.table(new Set(['v', 'w']))",
   'console.table with columns': 'console.table([{ a: 1, b: 2 }, { a: 3 }], [\'a\', \'z\'])',
   'console.table of a primitive': "console.table('not tabular')",
+  'console.table of wide characters, emoji and combining marks': "console.table([{ s: 'a' }, { s: 'e\\u0301' }, { s: '😀' }, { s: '👍🏽' }, { s: '👨‍👩‍👧' }, { s: '🇫🇷' }, { s: '日本' }, { s: 'ｱ' }, { s: '❤️' }, { s: 'x\\u200dy\\u00ad' }])",
+  'wide strings grouped in columns': "console.log(['日本', '😀', 'abc', 'é', '中文字', '👍🏽', 'ok', 'x', 'yy', 'zzz', '한국어', 'ü', 'ñ', 'ø', 'ß', 'ç', 'à', 'ê', 'î', 'ô', 'û', 'ë', 'ï', 'ÿ', 'æ', 'œ', 'å'])",
+  'a TextEncoder and TextDecoders': "console.log(new TextEncoder(), new TextDecoder(), new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }))",
+  'a TextDecoder subclass, nested and past the depth limit': "class Lenient extends TextDecoder {}\nclass Strict extends TextEncoder {}\nconsole.log([new Lenient()], { a: { b: { c: new TextDecoder(), l: new Lenient(), e: new TextEncoder(), s: new Strict() } } }, { e: new TextEncoder() })",
   'console.table of nested values': 'console.table([{ nested: { x: 1, y: 2, z: 3 } }, { nested: [1, 2, 3, 4, 5] }, { nested: { k: 1 } }])',
   'console.count': "console.count()\nconsole.count()\nconsole.count('x')\nconsole.countReset()\nconsole.count()",
 }

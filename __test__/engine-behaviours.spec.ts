@@ -86,6 +86,16 @@ return [
   }, 70_000)
 })
 
+describe('Number.prototype.toExponential', () => {
+  it('rounds a tie up, to the larger digits, as the specification and V8 do', async () => {
+    const value = valueOf(
+      await run(`return [[1234.5, 3], [2.5, 0], [125, 1], [-0.125, 1], [9.995, 2], [9.5, 0], [1.005, 2], [0, 2], [123.456, 20], [5e-324, 2], [1.7976931348623157e308, 5]].map(([n, digits]) => n.toExponential(digits))`),
+    )
+    // 9.995 and 1.005 are below their ties as doubles, so they round down
+    expect(value).toEqual(['1.235e+3', '3e+0', '1.3e+2', '-1.3e-1', '9.99e+0', '1e+1', '1.00e+0', '0.00e+0', '1.23456000000000003070e+2', '4.94e-324', '1.79769e+308'])
+  })
+})
+
 describe('Number() of long strings', () => {
   it('skips whitespace around the number however long it is, as Node does', async () => {
     const value = valueOf(
@@ -1148,5 +1158,35 @@ const writeTo = (target, v) => { try { target.value = v; return target.value } c
 const frozenWrites = [writeTo(thawed, 2), writeTo(thawed, 3), writeTo(frozen, 4), writeTo(thawed, 5)]
 return { outcomes, setterCalls, proto: proto.inherited, own: o.inherited, lists, frozenWrites }`
     expect(valueOf(await run(program))).toEqual(asNode(program))
+  })
+})
+
+// A deleted entry stays as an empty slot while an iterator holds its collection; the console and
+// structuredClone walk collections natively, where no budget is checked, so a walk that failed
+// to step over the slot hung the run for good (a child process, so that a regression hangs only it).
+describe('a Map or Set with entries deleted under a live iterator', () => {
+  it('prints and clones with the entries left, as Node does', async () => {
+    const program = `const cache = new Map([['a', 1], ['b', 2], ['c', 3]])
+const oldest = cache.keys()
+cache.delete(oldest.next().value)
+const seen = new Set([1, 2, 3])
+seen.values().next()
+seen.delete(2)
+console.log(cache, seen)
+const copy = structuredClone({ cache, seen })
+return { logged: 'logged', cache: [...copy.cache], seen: [...copy.seen] }`
+    const child = await runInChild(`
+const rt = runtime.createCodeRuntime()
+;(async () => {
+  const result = await rt.run({ source: ${JSON.stringify(program)}, limits: { maxWallMs: 5_000 } })
+  await rt.dispose()
+  console.log(JSON.stringify(result))
+})().catch((error) => { console.error(error); process.exit(1) })
+`, { timeoutMs: 20_000 })
+    expect(child.signal, 'the run hung').toBeNull()
+    expect(child.status, child.stderr).toBe(0)
+    const result = JSON.parse(child.stdout)
+    expect(result.logs.map((entry: { text: string }) => entry.text)).toEqual(["Map(2) { 'b' => 2, 'c' => 3 } Set(2) { 1, 3 }"])
+    expect(result.value).toEqual({ logged: 'logged', cache: [['b', 2], ['c', 3]], seen: [1, 3] })
   })
 })

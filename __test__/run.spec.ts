@@ -292,6 +292,31 @@ describe('globals', () => {
   })
 })
 
+describe('timers', () => {
+  it("return Node's Timeout objects: ref, unref, hasRef, refresh, close, and a number for clearTimeout", async () => {
+    const result = await run(`
+      const t = setTimeout(() => console.log('unref-ed still fires'), 1).unref()
+      const fired: string[] = []
+      const byNumber = setTimeout(() => fired.push('must not fire'), 1)
+      clearTimeout(Number(byNumber))
+      const interval = setInterval(() => { fired.push('tick'); clearTimeout(interval) }, 1)
+      let refreshed = 0
+      const again = setTimeout(() => refreshed++, 1)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      again.refresh()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return { type: typeof t, methods: ['ref', 'unref', 'hasRef', 'refresh', 'close'].map((m) => typeof (t as any)[m]), hasRef: t.hasRef(), number: typeof +t, fired, refreshed }
+    `, { limits: { maxWallMs: 3_000 } })
+    expect(valueOf(result)).toEqual({ type: 'object', methods: Array(5).fill('function'), hasRef: false, number: 'number', fired: ['tick'], refreshed: 2 })
+    expect(result.logs.map((entry) => entry.text)).toEqual(['unref-ed still fires'])
+  })
+
+  it("refuses a callback that is not a function with Node's TypeError", async () => {
+    const error = errorOf(await run(`setTimeout('alert(1)', 10)`))
+    expect(error).toMatchObject({ name: 'TypeError', message: `The "callback" argument must be of type function. Received type string ('alert(1)')` })
+  })
+})
+
 describe('console', () => {
   it('formats values like Node', async () => {
     const result = await run(`

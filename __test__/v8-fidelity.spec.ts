@@ -419,6 +419,15 @@ describe("V8's wording, as Node prints it", () => {
       'let u; u.x = 1',
       'const s = "x"; s.foo.bar',
       '(1).toFixed(101)',
+      '[1, 2].with(5, 0)',
+      '[1, 2].with(-3.5, 0)',
+      '[1].with(Infinity, 0)',
+      "const { proxy, revoke } = Proxy.revocable({ a: 1 }, {}); revoke(); proxy.a",
+      "const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); proxy.b = 1",
+      "const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); 'a' in proxy",
+      'const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); Object.keys(proxy)',
+      'const { proxy, revoke } = Proxy.revocable(() => 1, {}); revoke(); proxy()',
+      'const { proxy, revoke } = Proxy.revocable([], {}); revoke(); Array.isArray(proxy)',
     ],
   }
 

@@ -145,17 +145,23 @@ async function run({ source, language }) {
   const timerFailure = new Promise((_, reject) => (failTimer = reject))
   timerFailure.catch(() => {})
   const pending = new Set()
-  const tracked = (schedule, once) => (callback, ms, ...args) => {
-    const handle = schedule(() => {
-      if (once) pending.delete(handle)
-      try {
-        callback(...args)
-      } catch (error) {
-        failTimer(error)
-      }
-    }, ms)
-    pending.add(handle)
-    return handle
+  // Node's own timer otherwise: its TypeError for a callback that is not a function, its name
+  // and length, and the Timeout as the callback's `this`
+  const tracked = (schedule, once) => {
+    const track = function (callback, ms, ...args) {
+      if (typeof callback !== 'function') return schedule(callback, ms)
+      const handle = schedule(function () {
+        if (once) pending.delete(handle)
+        try {
+          callback.apply(this, args)
+        } catch (error) {
+          failTimer(error)
+        }
+      }, ms)
+      pending.add(handle)
+      return handle
+    }
+    return Object.defineProperties(track, { name: { value: schedule.name }, length: { value: schedule.length } })
   }
   const runGlobals = {
     console: new Console({ stdout: capture('out'), stderr: capture('err'), colorMode: false }),

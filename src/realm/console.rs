@@ -547,7 +547,7 @@ fn key_text(key: &PropertyKey) -> String {
 
 /// Node's `cli_table`: a box-drawn table, each cell left-aligned in its column.
 fn render_table(head: &[String], columns: &[Vec<Option<String>>]) -> String {
-    let width = |s: &str| s.chars().count();
+    let width = super::inspect::string_width;
     let longest = columns.iter().map(Vec::len).max().unwrap_or(0);
     let mut widths: Vec<usize> = head.iter().map(|h| width(h)).collect();
     let rows: Vec<Vec<String>> =

@@ -9,6 +9,7 @@ use boa_engine::property::Attribute;
 use boa_engine::{Context, JsNativeError, JsResult, JsString, JsValue, NativeFunction, js_string};
 use std::rc::Rc;
 
+use crate::realm::web::dom_exception;
 use crate::run::replay::Replay;
 
 /// Most bytes one `getRandomValues` call fills, as on the web.
@@ -43,20 +44,13 @@ fn get_random_values(_: &JsValue, args: &[JsValue], context: &mut Context) -> Js
         .as_ref()
         .and_then(JsTypedArray::kind)
         .is_some_and(|kind| !matches!(kind, TypedArrayKind::Float16 | TypedArrayKind::Float32 | TypedArrayKind::Float64));
+    // DOMExceptions with Node's messages, what Node throws for either mistake.
     let Some(typed) = typed.filter(|_| integer) else {
-        return Err(JsNativeError::typ()
-            .with_message("crypto.getRandomValues: the data argument must be an integer-type TypedArray")
-            .into());
+        return Err(dom_exception("TypeMismatchError", "The data argument must be an integer-type TypedArray", context));
     };
     let (offset, length) = (typed.byte_offset(context)?, typed.byte_length(context)?);
     if length > MAX_RANDOM_BYTES {
-        let error = JsNativeError::error()
-            .with_message(format!(
-                "crypto.getRandomValues: the ArrayBufferView's byte length ({length}) exceeds the number of bytes of entropy available via this API ({MAX_RANDOM_BYTES})"
-            ))
-            .into_opaque(context);
-        error.set(js_string!("name"), JsString::from("QuotaExceededError"), true, context)?;
-        return Err(boa_engine::JsError::from_opaque(error.into()));
+        return Err(dom_exception("QuotaExceededError", "The requested length exceeds 65,536 bytes", context));
     }
     let buffer = typed.buffer(context)?;
     let buffer = buffer.as_object().and_then(|buffer| JsArrayBuffer::from_object(buffer.clone()).ok());

@@ -18,7 +18,7 @@ use boa_engine::property::PropertyKey;
 use boa_engine::{Context, JsBigInt, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string};
 
 use crate::realm::convert::{length_of, own_property};
-use crate::realm::web::url;
+use crate::realm::web::{encoding, url};
 use crate::source::positions::PositionMap;
 
 const MAX_OUTPUT_BYTES: usize = 1 << 20;
@@ -329,6 +329,37 @@ pub fn format_number(n: f64) -> String {
 
 fn len16(text: &str) -> usize {
     text.encode_utf16().count()
+}
+
+/// The columns `text` takes in a terminal as Node 20 (with ICU) counts them: none for control
+/// and format characters and combining marks, two for wide and fullwidth characters and for
+/// emoji shown as emoji, one for the rest, each code point on its own (`👍🏽` takes four).
+pub(crate) fn string_width(text: &str) -> usize {
+    use icu_properties::props::{EastAsianWidth, EmojiPresentation, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    text.chars()
+        .map(|ch| match ch {
+            ' '..='~' => 1,
+            '\u{ad}' => 1,
+            _ => {
+                let category = CodePointMapData::<GeneralCategory>::new().get(ch);
+                let width = CodePointMapData::<EastAsianWidth>::new().get(ch);
+                if matches!(
+                    category,
+                    GeneralCategory::Control | GeneralCategory::Format | GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark
+                ) {
+                    0
+                } else if width == EastAsianWidth::Wide
+                    || width == EastAsianWidth::Fullwidth
+                    || CodePointSetData::new::<EmojiPresentation>().contains(ch)
+                {
+                    2
+                } else {
+                    1
+                }
+            }
+        })
+        .sum()
 }
 
 /// The `[name, value]` pairs of a URLSearchParams' own list, read from its data properties only.
@@ -789,8 +820,9 @@ impl Inspector<'_> {
         Ok(text)
     }
 
-    /// Node's own inspection of a URL (its attributes, in the URL Standard's order) and of a
-    /// URLSearchParams (its pairs, `'a' => '1'`), own properties left out as Node leaves them; past
+    /// Node's own inspection of a TextEncoder or TextDecoder, of a URL (its attributes, in the URL
+    /// Standard's order) and of a URLSearchParams (its pairs, `'a' => '1'`), own properties left
+    /// out as Node leaves them; past
     /// the depth limit a URL prints as any object (None here) and a URLSearchParams as `[Object]`.
     fn web_object(
         &mut self,
@@ -800,6 +832,16 @@ impl Inspector<'_> {
         context: &mut Context,
     ) -> JsResult<Option<String>> {
         let past_depth = recurse_times as f64 > self.options.depth;
+        if let Some((class, text)) = encoding::inspection(object, constructor) {
+            if !past_depth {
+                return Ok(Some(text));
+            }
+            // past the depth, as any instance with keys (Node's hold hidden symbol ones)
+            return Ok(Some(match constructor {
+                Some(name) if name != class => format!("[{name} [{class}]]"),
+                _ => format!("[{class}]"),
+            }));
+        }
         if let Some(attributes) = url::attributes(object) {
             if past_depth {
                 return Ok(None);
@@ -1131,7 +1173,8 @@ impl Inspector<'_> {
             output_length -= 1;
         }
         const SEPARATOR_SPACE: usize = 2;
-        let data_len: Vec<usize> = output[..output_length].iter().map(|e| len16(e)).collect();
+        // columns on screen, as Node measures them (`getStringWidth`); padding counts UTF-16 units
+        let data_len: Vec<usize> = output[..output_length].iter().map(|e| string_width(e)).collect();
         let total_length: usize = data_len.iter().map(|l| l + SEPARATOR_SPACE).sum();
         let max_length = data_len.iter().copied().max().unwrap_or(0);
         let actual_max = max_length + SEPARATOR_SPACE;
@@ -1168,16 +1211,14 @@ impl Inspector<'_> {
         for i in (0..output_length).step_by(columns) {
             let max = (i + columns).min(output_length);
             let mut line = String::new();
+            // the column's width in UTF-16 units for this entry, as Node pads with `padStart`
+            let padding = |j: usize| max_line_length[j - i] + len16(&output[j]) - data_len[j];
             for j in i..max - 1 {
                 let cell = format!("{}, ", output[j]);
-                line.push_str(&if numbers_only {
-                    pad_start(&cell, max_line_length[j - i])
-                } else {
-                    pad_end(&cell, max_line_length[j - i])
-                });
+                line.push_str(&if numbers_only { pad_start(&cell, padding(j)) } else { pad_end(&cell, padding(j)) });
             }
             let j = max - 1;
-            line.push_str(&if numbers_only { pad_start(&output[j], max_line_length[j - i] - SEPARATOR_SPACE) } else { output[j].clone() });
+            line.push_str(&if numbers_only { pad_start(&output[j], padding(j) - SEPARATOR_SPACE) } else { output[j].clone() });
             grouped.push(line);
         }
         if self.options.max_array_length < output.len() {
@@ -1299,7 +1340,7 @@ impl Inspector<'_> {
 
     /// The error's stack as Node shows it, and whether the engine made it: one the program set,
     /// as it is; the engine's, as a `Name: message` line and the frames in the program's own
-    /// positions; none, as the `Name: message` line.
+    /// positions; none (the program's own or the engine's), as the `Name: message` line.
     fn stack(&self, error: &JsObject, name: &str, message: &str, context: &mut Context) -> JsResult<(String, bool)> {
         let own = own_property(error, &js_string!("stack").into(), context)?;
         let set_by_program = own.as_ref().is_some_and(|p| p.value.is_some());
@@ -1311,10 +1352,12 @@ impl Inspector<'_> {
             (true, false) => message.to_owned(),
             (false, false) => format!("{name}: {message}"),
         };
-        if set_by_program {
+        // none recorded at all (a host's error arrives so): Node brackets an error without a stack
+        let recorded = if set_by_program { None } else { data_string(error, "stack", context) };
+        let Some(recorded) = recorded else {
             return Ok((head, false));
-        }
-        let frames = map_stack(&data_string(error, "stack", context).unwrap_or_default(), self.positions);
+        };
+        let frames = map_stack(&recorded, self.positions);
         Ok((if frames.is_empty() { head } else { format!("{head}\n{frames}") }, true))
     }
 

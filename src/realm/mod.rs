@@ -15,8 +15,9 @@ use boa_engine::object::builtins::{JsFunction, JsUint8Array};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
 use boa_engine::property::{Attribute, PropertyDescriptor, PropertyDescriptorBuilder};
 use boa_engine::realm::Realm;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
-use boa_runtime::extensions::{MicrotaskExtension, TimeoutExtension};
+use boa_engine::{Context, IntoJsFunctionCopied, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
+use boa_runtime::extensions::MicrotaskExtension;
+use boa_runtime::interval;
 
 use crate::run::budget::{Budget, ENGINE_RECURSION_LIMIT, guard_bulk_allocations};
 use crate::run::event_loop::EventLoop;
@@ -136,7 +137,7 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     context.set_optimizer_options(boa_engine::optimizer::OptimizerOptions::empty());
     // `crypto` draws its random bytes from the run's record too (`crypto::fill_random`).
     context.insert_data(wiring.replay.clone());
-    boa_runtime::register_extensions((TimeoutExtension, MicrotaskExtension), None, &mut context)?;
+    boa_runtime::register_extensions(MicrotaskExtension, None, &mut context)?;
     web::base64::register(&mut context)?;
     // Our own: boa_runtime's could abort the host (`clone.rs`).
     clone::register(&mut context)?;
@@ -162,7 +163,7 @@ struct LazyGlobals {
     define: fn(&mut Context) -> JsResult<()>,
 }
 
-static LAZY_GLOBALS: [LazyGlobals; 7] = [
+static LAZY_GLOBALS: [LazyGlobals; 8] = [
     // One group: URLSearchParams keeps a URL's query in step with it.
     LazyGlobals { names: &["URL", "URLSearchParams"], define: web::url::register },
     LazyGlobals { names: &["TextEncoder", "TextDecoder"], define: web::encoding::register },
@@ -187,6 +188,20 @@ static LAZY_GLOBALS: [LazyGlobals; 7] = [
         },
     },
     LazyGlobals { names: &["crypto"], define: crypto::define },
+    LazyGlobals {
+        // Node's `Timeout` objects (js/timers.js) over boa_runtime's timers.
+        names: &["setTimeout", "setInterval", "clearTimeout", "clearInterval"],
+        define: |context| {
+            let native = [
+                interval::set_timeout.into_js_function_copied(context),
+                interval::set_interval.into_js_function_copied(context),
+                interval::clear_timeout.into_js_function_copied(context),
+            ]
+            .map(|function| FunctionObjectBuilder::new(context.realm(), function).build().into());
+            let timers = call_realm_script(context, "timers.js", include_str!("js/timers.js"), &native)?;
+            define_members(context, &timers, &["setTimeout", "setInterval", "clearTimeout", "clearInterval"])
+        },
+    },
     LazyGlobals {
         names: &["DOMException"],
         define: |context| evaluated_global(context, "DOMException", include_str!("js/dom_exception.js"), &[]),

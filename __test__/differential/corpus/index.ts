@@ -7,13 +7,20 @@ import { control } from './control'
 import { data } from './data'
 import { dates } from './dates'
 import { eventsAndTiming } from './events'
+import { formatting } from './formatting'
+import { iteration } from './iteration'
 import { language } from './language'
 import { messages } from './messages'
+import { metaprogramming } from './metaprogramming'
 import { numbers } from './numbers'
+import { printing } from './printing'
 import { regex } from './regex'
 import { strings } from './strings'
+import { text } from './text'
 import { typescript } from './typescript'
+import { typescript2 } from './typescript2'
 import { urlPrograms } from './urls'
+import { webGlobals } from './webglobals'
 
 export const corpus: Program[] = [
   ...collections,
@@ -30,6 +37,13 @@ export const corpus: Program[] = [
   ...typescript,
   ...cache,
   ...agents,
+  ...iteration,
+  ...formatting,
+  ...webGlobals,
+  ...metaprogramming,
+  ...printing,
+  ...text,
+  ...typescript2,
 ]
 
 const names = new Set<string>()

@@ -238,6 +238,26 @@ pub struct TextDecoder {
     stream: Option<Decoder>,
 }
 
+impl TextDecoder {
+    /// The standard's names are in lowercase (`Shift_JIS` is `shift_jis`).
+    fn encoding_name(&self) -> String {
+        self.encoding.name().to_ascii_lowercase()
+    }
+}
+
+/// For a TextEncoder or TextDecoder, its class's name and how Node's console shows it (their
+/// custom inspections, own properties left out): `{ encoding: 'utf-8' }`, and `TextDecoder {
+/// encoding: 'utf-8', fatal: false, ignoreBOM: false }`; none for other objects.
+pub fn inspection(object: &JsObject, constructor: Option<&str>) -> Option<(&'static str, String)> {
+    if object.downcast_ref::<TextEncoder>().is_some() {
+        return Some((TextEncoder::NAME, "{ encoding: 'utf-8' }".to_owned()));
+    }
+    let decoder = object.downcast_ref::<TextDecoder>()?;
+    let name = constructor.unwrap_or(TextDecoder::NAME);
+    let text = format!("{name} {{ encoding: '{}', fatal: {}, ignoreBOM: {} }}", decoder.encoding_name(), decoder.fatal, decoder.ignore_bom);
+    Some((TextDecoder::NAME, text))
+}
+
 impl Class for TextDecoder {
     const NAME: &'static str = "TextDecoder";
     const ATTRIBUTES: Attribute = CLASS_ATTRIBUTES;
@@ -248,9 +268,7 @@ impl Class for TextDecoder {
             "encoding",
             NativeFunction::from_fn_ptr(|this, _, _| {
                 let decoder = receiver::<TextDecoder>(this, "TextDecoder")?;
-                // The standard's names are in lowercase (`Shift_JIS` is `shift_jis`).
-                let name = decoder.borrow().data().encoding.name().to_ascii_lowercase();
-                Ok(JsString::from(name).into())
+                Ok(JsString::from(decoder.borrow().data().encoding_name()).into())
             }),
         );
         getter(

@@ -888,7 +888,7 @@ impl JsObject {
         if let Some(proxy) = self.downcast_ref::<Proxy>() {
             // a. If argument.[[ProxyHandler]] is null, throw a TypeError exception.
             // b. Let target be argument.[[ProxyTarget]].
-            let (target, _) = proxy.try_data()?;
+            let (target, _) = proxy.try_data("IsArray")?;
 
             // c. Return ? IsArray(target).
             return target.is_array_abstract();
@@ -916,7 +916,7 @@ impl JsObject {
         }
 
         if let Some(proxy) = self.downcast_ref::<Proxy>() {
-            let (fun, _) = proxy.try_data()?;
+            let (fun, _) = proxy.try_data("construct")?;
             return fun.get_function_realm(context);
         }
 

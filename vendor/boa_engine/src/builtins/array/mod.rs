@@ -3217,12 +3217,11 @@ impl Array {
         let len = o.length_of_array_like(context)?;
 
         // 3. Let relativeIndex be ? ToIntegerOrInfinity(index).
-        let IntegerOrInfinity::Integer(relative_index) =
-            args.get_or_undefined(0).to_integer_or_infinity(context)?
-        else {
-            return Err(JsNativeError::range()
-                .with_message("invalid integer index for TypedArray operation")
-                .into());
+        // Patched (code-runtime-boa): V8's message, `Invalid index : 10`, not a TypedArray's.
+        let index = args.get_or_undefined(0).to_number(context)?;
+        let invalid = || JsNativeError::range().with_message(format!("Invalid index : {}", JsString::from(index).to_std_string_escaped()));
+        let IntegerOrInfinity::Integer(relative_index) = IntegerOrInfinity::from(index) else {
+            return Err(invalid().into());
         };
 
         let value = args.get_or_undefined(1);
@@ -3233,11 +3232,8 @@ impl Array {
             // 5. Else, let actualIndex be len + relativeIndex.
             .or_else(|| len.checked_add_signed(relative_index))
             .filter(|&rel| rel < len)
-            .ok_or_else(|| {
-                // 6. If actualIndex ≥ len or actualIndex < 0, throw a RangeError exception.
-                JsNativeError::range()
-                    .with_message("invalid integer index for TypedArray operation")
-            })?;
+            // 6. If actualIndex ≥ len or actualIndex < 0, throw a RangeError exception.
+            .ok_or_else(invalid)?;
 
         // 7. Let A be ? ArrayCreate(len).
         let new_array = Array::array_create(len, None, context)?;

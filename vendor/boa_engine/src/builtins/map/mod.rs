@@ -548,7 +548,10 @@ impl Map {
                     return Ok(());
                 }
 
+                // Patched (code-runtime-boa): a deleted entry (kept while an iterator holds the
+                // map) is stepped over; `continue` without moving on looped forever.
                 let Some((k, v)) = map.get_index(index) else {
+                    index += 1;
                     continue;
                 };
 

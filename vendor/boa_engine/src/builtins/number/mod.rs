@@ -962,11 +962,40 @@ fn f64_to_exponential(n: f64) -> JsString {
 // We can't use the same approach as in `f64_to_exponential`
 // because in cases like (0.999).toExponential(0) the result will be 1e0.
 // Instead we get the index of 'e', and if the next character is not '-' we insert the plus sign
+// Patched (code-runtime-boa): Rust's `{:.N$e}` rounds a tie to even (`1234.5` to `1.234e3`)
+// where the specification (step 10.b) takes the larger (`1.235e+3`, as V8). The exact decimal
+// expansion of `n` (at most 767 significant digits) is rounded half up instead.
 fn f64_to_exponential_with_precision(n: f64, prec: usize) -> JsString {
-    let mut res = format!("{n:.prec$e}");
-    let idx = res.find('e').expect("'e' not found in exponential string");
-    if res.as_bytes()[idx + 1] != b'-' {
-        res.insert(idx + 1, '+');
+    let exact = format!("{:.800e}", n.abs());
+    let (mantissa, exponent) = exact.split_once('e').expect("'e' not found in exponential string");
+    let mut exponent: i32 = exponent.parse().expect("an exponent of a formatted f64");
+    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let mut kept = digits[..=prec].to_vec();
+    if digits.get(prec + 1).is_some_and(|&next| next >= b'5') {
+        match kept.iter().rposition(|&d| d != b'9') {
+            Some(last) => {
+                kept[last] += 1;
+                kept[last + 1..].fill(b'0');
+            }
+            // all nines: 9.99 rounds to 1.00 of the next power of ten
+            None => {
+                kept.fill(b'0');
+                kept[0] = b'1';
+                exponent += 1;
+            }
+        }
     }
+    let mut res = String::with_capacity(prec + 8);
+    if n.is_sign_negative() {
+        res.push('-');
+    }
+    res.push(char::from(kept[0]));
+    if prec > 0 {
+        res.push('.');
+        res.extend(kept[1..].iter().map(|&d| char::from(d)));
+    }
+    res.push('e');
+    res.push(if exponent < 0 { '-' } else { '+' });
+    res.push_str(&exponent.unsigned_abs().to_string());
     js_string!(res)
 }

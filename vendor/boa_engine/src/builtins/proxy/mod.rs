@@ -143,10 +143,13 @@ impl Proxy {
     /// This is an internal method only built for usage in the proxy internal methods.
     ///
     /// It returns the (target, handler) of the proxy.
-    pub(crate) fn try_data(&self) -> JsResult<(JsObject, JsObject)> {
+    ///
+    /// Patched (code-runtime-boa): a revoked proxy fails with V8's message, naming `operation`
+    /// (its trap's name): `Cannot perform 'get' on a proxy that has been revoked`.
+    pub(crate) fn try_data(&self, operation: &str) -> JsResult<(JsObject, JsObject)> {
         self.data.clone().ok_or_else(|| {
             JsNativeError::typ()
-                .with_message("Proxy object has empty handler and target")
+                .with_message(format!("Cannot perform '{operation}' on a proxy that has been revoked"))
                 .into()
         })
     }
@@ -267,7 +270,7 @@ pub(crate) fn proxy_exotic_get_prototype_of(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("getPrototypeOf")?;
 
     // 5. Let trap be ? GetMethod(handler, "getPrototypeOf").
     let Some(trap) = handler.get_method(js_string!("getPrototypeOf"), context)? else {
@@ -328,7 +331,7 @@ pub(crate) fn proxy_exotic_set_prototype_of(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("setPrototypeOf")?;
 
     // 5. Let trap be ? GetMethod(handler, "setPrototypeOf").
     let Some(trap) = handler.get_method(js_string!("setPrototypeOf"), context)? else {
@@ -387,7 +390,7 @@ pub(crate) fn proxy_exotic_is_extensible(obj: &JsObject, context: &mut Context) 
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("isExtensible")?;
 
     // 5. Let trap be ? GetMethod(handler, "isExtensible").
     let Some(trap) = handler.get_method(js_string!("isExtensible"), context)? else {
@@ -432,7 +435,7 @@ pub(crate) fn proxy_exotic_prevent_extensions(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("preventExtensions")?;
 
     // 5. Let trap be ? GetMethod(handler, "preventExtensions").
     let Some(trap) = handler.get_method(js_string!("preventExtensions"), context)? else {
@@ -479,7 +482,7 @@ pub(crate) fn proxy_exotic_get_own_property(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("getOwnPropertyDescriptor")?;
 
     // 5. Let trap be ? GetMethod(handler, "getOwnPropertyDescriptor").
     let Some(trap) = handler.get_method(js_string!("getOwnPropertyDescriptor"), context)? else {
@@ -604,7 +607,7 @@ pub(crate) fn proxy_exotic_define_own_property(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("defineProperty")?;
 
     // 5. Let trap be ? GetMethod(handler, "defineProperty").
     let Some(trap) = handler.get_method(js_string!("defineProperty"), context)? else {
@@ -716,7 +719,7 @@ pub(crate) fn proxy_exotic_has_property(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("has")?;
 
     // 5. Let trap be ? GetMethod(handler, "has").
     let Some(trap) = handler.get_method(js_string!("has"), context)? else {
@@ -808,7 +811,7 @@ pub(crate) fn proxy_exotic_get(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("get")?;
 
     // 5. Let trap be ? GetMethod(handler, "get").
     let Some(trap) = handler.get_method(js_string!("get"), context)? else {
@@ -878,7 +881,7 @@ pub(crate) fn proxy_exotic_set(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("set")?;
 
     // 5. Let trap be ? GetMethod(handler, "set").
     let Some(trap) = handler.get_method(js_string!("set"), context)? else {
@@ -958,7 +961,7 @@ pub(crate) fn proxy_exotic_delete(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("deleteProperty")?;
 
     // 5. Let trap be ? GetMethod(handler, "deleteProperty").
     let Some(trap) = handler.get_method(js_string!("deleteProperty"), context)? else {
@@ -1023,7 +1026,7 @@ pub(crate) fn proxy_exotic_own_property_keys(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("ownKeys")?;
 
     // 5. Let trap be ? GetMethod(handler, "ownKeys").
     let Some(trap) = handler.get_method(js_string!("ownKeys"), context)? else {
@@ -1157,7 +1160,7 @@ fn proxy_exotic_call(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("apply")?;
 
     // 5. Let trap be ? GetMethod(handler, "apply").
     let Some(trap) = handler.get_method(js_string!("apply"), context)? else {
@@ -1205,7 +1208,7 @@ fn proxy_exotic_construct(
     let (target, handler) = obj
         .downcast_ref::<Proxy>()
         .js_expect("Proxy object internal internal method called on non-proxy object")?
-        .try_data()?;
+        .try_data("construct")?;
 
     // 5. Assert: IsConstructor(target) is true.
     assert!(target.is_constructor());

@@ -507,6 +507,8 @@ impl Set {
                     if let Some(k) = set.get_index(index) {
                         k.clone()
                     } else {
+                        // Patched (code-runtime-boa): as in `Map::for_each_native`.
+                        index += 1;
                         continue;
                     }
                 } else {

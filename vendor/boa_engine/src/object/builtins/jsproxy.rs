@@ -55,7 +55,7 @@ impl JsProxy {
     /// `vendor/README.md`.)
     #[must_use]
     pub fn target(&self) -> Option<JsObject> {
-        self.inner.downcast_ref::<Proxy>()?.try_data().ok().map(|(target, _)| target)
+        self.inner.downcast_ref::<Proxy>()?.try_data("get").ok().map(|(target, _)| target)
     }
 }
 
