@@ -315,6 +315,27 @@ describe('timers', () => {
     const error = errorOf(await run(`setTimeout('alert(1)', 10)`))
     expect(error).toMatchObject({ name: 'TypeError', message: `The "callback" argument must be of type function. Received type string ('alert(1)')` })
   })
+
+  it('setImmediate runs after the microtasks already queued, with its arguments; clearImmediate cancels', async () => {
+    const result = await run(`
+      const order: string[] = []
+      await new Promise((resolve) => setImmediate(resolve))
+      const kept = setImmediate((a: string, b: string) => order.push('immediate ' + a + b), 'x', 'y')
+      const refs = [kept.hasRef(), kept.unref().hasRef(), kept.ref().hasRef()]
+      const cancelled = setImmediate(() => order.push('cancelled'))
+      clearImmediate(cancelled)
+      Promise.resolve().then(() => order.push('microtask'))
+      await new Promise((resolve) => setImmediate(resolve))
+      let refused = ''
+      try { setImmediate(undefined as any) } catch (e) { refused = (e as Error).message }
+      return { order, refs, refused }
+    `)
+    expect(valueOf(result)).toEqual({
+      order: ['microtask', 'immediate xy'],
+      refs: [true, false, true],
+      refused: 'The "callback" argument must be of type function. Received undefined',
+    })
+  })
 })
 
 describe('console', () => {

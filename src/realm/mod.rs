@@ -163,6 +163,9 @@ struct LazyGlobals {
     define: fn(&mut Context) -> JsResult<()>,
 }
 
+/// The timer globals, as js/timers.js returns them.
+const TIMERS: &[&str] = &["setTimeout", "setInterval", "clearTimeout", "clearInterval", "setImmediate", "clearImmediate"];
+
 static LAZY_GLOBALS: [LazyGlobals; 8] = [
     // One group: URLSearchParams keeps a URL's query in step with it.
     LazyGlobals { names: &["URL", "URLSearchParams"], define: web::url::register },
@@ -190,7 +193,7 @@ static LAZY_GLOBALS: [LazyGlobals; 8] = [
     LazyGlobals { names: &["crypto"], define: crypto::define },
     LazyGlobals {
         // Node's `Timeout` objects (js/timers.js) over boa_runtime's timers.
-        names: &["setTimeout", "setInterval", "clearTimeout", "clearInterval"],
+        names: TIMERS,
         define: |context| {
             let native = [
                 interval::set_timeout.into_js_function_copied(context),
@@ -199,7 +202,7 @@ static LAZY_GLOBALS: [LazyGlobals; 8] = [
             ]
             .map(|function| FunctionObjectBuilder::new(context.realm(), function).build().into());
             let timers = call_realm_script(context, "timers.js", include_str!("js/timers.js"), &native)?;
-            define_members(context, &timers, &["setTimeout", "setInterval", "clearTimeout", "clearInterval"])
+            define_members(context, &timers, TIMERS)
         },
     },
     LazyGlobals {

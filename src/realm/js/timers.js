@@ -113,5 +113,46 @@
   function clearInterval(timer) {
     clear(timer)
   }
-  return { setTimeout, setInterval, clearTimeout, clearInterval }
+
+  // Node's `setImmediate`: the callback runs after the current task and its microtasks, here as a
+  // timer of 0 ms (the realm has no I/O phase for it to follow). Models write
+  // `await new Promise((resolve) => setImmediate(resolve))` to yield.
+  let immediateNative
+  class Immediate {
+    #native
+    #refed = true
+
+    static {
+      immediateNative = (value) => (value !== null && typeof value === 'object' && #native in value ? value.#native : undefined)
+    }
+
+    constructor(callback, args) {
+      this.#native = nativeSetTimeout(() => callback.apply(this, args), 0)
+    }
+
+    unref() {
+      this.#refed = false
+      return this
+    }
+
+    ref() {
+      this.#refed = true
+      return this
+    }
+
+    hasRef() {
+      return this.#refed
+    }
+  }
+
+  function setImmediate(callback, arg1, arg2, arg3) {
+    checkCallback(callback)
+    return new Immediate(callback, Array.prototype.slice.call(arguments, 1))
+  }
+
+  function clearImmediate(immediate) {
+    const native = immediateNative(immediate)
+    if (native !== undefined) nativeClear(native)
+  }
+  return { setTimeout, setInterval, clearTimeout, clearInterval, setImmediate, clearImmediate }
 })
