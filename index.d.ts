@@ -171,7 +171,7 @@ export interface CodeRuntimeOptions {
    * Runs and open sessions admitted at once: a whole number >= 1, or `Infinity`. Further runs
    * wait in a queue and `createSession()` waits for a slot. It bounds memory and threads (a run
    * waiting on a binding holds a thread and about 0.25 MB), not CPU: however many are admitted,
-   * at most 4 per core compute at once, and a run waiting on a binding gives its turn back.
+   * at most 2 per core compute at once, and a run waiting on a binding gives its turn back.
    * Default: one per MiB of a quarter of the machine's memory (or the process's cgroup limit),
    * at most 10,000; 1,024 where the host may not read the memory (Deno without `--allow-sys`)
    * (README, `createCodeRuntime`).

@@ -16,8 +16,8 @@ function run(source: string, options: Partial<RunOptions> = {}): Promise<RunResu
 }
 
 describe('program threads on the host', () => {
-  it('lets more runs wait on their bindings at once than compute at once, at most 4 per core computing', async () => {
-    const slots = availableParallelism() * 4
+  it('lets more runs wait on their bindings at once than compute at once, at most 2 per core computing', async () => {
+    const slots = availableParallelism() * 2
     const counted = createCodeRuntime()
     try {
       const gate = deferred()
@@ -40,7 +40,7 @@ describe('program threads on the host', () => {
   }, 60_000)
 
   it('stops a run that waits for a compute slot as soon as it is aborted', async () => {
-    const slots = availableParallelism() * 4
+    const slots = availableParallelism() * 2
     const busy = createCodeRuntime()
     try {
       const order: string[] = []

@@ -15,7 +15,7 @@ const { checkFetchPolicy, fetchBindings, DEFAULT_MAX_FETCH_BYTES } = require('./
 const { hostPlatform } = require('./platforms.js')
 
 /** Runs and sessions admitted at once by default. What they cost together is memory and threads,
- * not CPU (at most 4 per core compute at once, src/run/compute_slots.rs): a quarter of the
+ * not CPU (at most 2 per core compute at once, src/run/compute_slots.rs): a quarter of the
  * memory the process may use, at 1 MiB a run (one waiting on a tool holds about a third of that),
  * and at most 10,000 threads (each stack takes two of the 65,530 memory mappings Linux allows a
  * process by default). A burst of thousands of runs waiting on slow tools then waits as long as

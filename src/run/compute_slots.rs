@@ -13,8 +13,11 @@ use std::time::Instant;
 use crate::run::budget::Budget;
 
 /// Slots per core: enough that a run whose slot is free computes at once, few enough that Node's
-/// thread finds a CPU when it wakes.
-const SLOTS_PER_CORE: usize = 4;
+/// thread finds a CPU when it wakes. Bench (k) on a quiet machine, 200 programs computing between
+/// tool calls, event-loop delay p99: 6.2-6.7 ms with 4 per core, 4.7-5.1 ms with 3, 4.2-4.3 ms
+/// with 2 (programs/s within the runs' spread); 1 per core cost a third of the programs/s. The
+/// price: a burst of 5,000 runs starting at once reaches their tools 0.6 s later (bench (d)).
+const SLOTS_PER_CORE: usize = 2;
 
 pub struct ComputeSlots {
     free: Mutex<usize>,
