@@ -29,34 +29,9 @@
   let fired
   let isTimeout
 
-  class Timeout {
-    #number
-    #native
+  // What Node's Timeout and Immediate share: whether they would hold Node's loop open.
+  class Handle {
     #refed = true
-    #closed = false
-    #schedule
-
-    static {
-      // A timeout that fired is no longer live (an interval stays until cleared).
-      fired = (timeout) => byNumber.delete(timeout.#number)
-      isTimeout = (value) => value !== null && typeof value === 'object' && #native in value
-    }
-
-    constructor(schedule) {
-      this.#schedule = schedule
-      this.#native = schedule(this)
-      this.#number = this.#native
-      byNumber.set(this.#number, this)
-    }
-
-    /** Starts the timer's delay again from now, as Node does, even after a timeout fired. */
-    refresh() {
-      if (this.#closed) return this
-      nativeClear(this.#native)
-      this.#native = this.#schedule(this)
-      byNumber.set(this.#number, this)
-      return this
-    }
 
     unref() {
       this.#refed = false
@@ -70,6 +45,36 @@
 
     hasRef() {
       return this.#refed
+    }
+  }
+
+  class Timeout extends Handle {
+    #number
+    #native
+    #closed = false
+    #schedule
+
+    static {
+      // A timeout that fired is no longer live (an interval stays until cleared).
+      fired = (timeout) => byNumber.delete(timeout.#number)
+      isTimeout = (value) => value !== null && typeof value === 'object' && #native in value
+    }
+
+    constructor(schedule) {
+      super()
+      this.#schedule = schedule
+      this.#native = schedule(this)
+      this.#number = this.#native
+      byNumber.set(this.#number, this)
+    }
+
+    /** Starts the timer's delay again from now, as Node does, even after a timeout fired. */
+    refresh() {
+      if (this.#closed) return this
+      nativeClear(this.#native)
+      this.#native = this.#schedule(this)
+      byNumber.set(this.#number, this)
+      return this
     }
 
     close() {
@@ -118,30 +123,16 @@
   // timer of 0 ms (the realm has no I/O phase for it to follow). Models write
   // `await new Promise((resolve) => setImmediate(resolve))` to yield.
   let immediateNative
-  class Immediate {
+  class Immediate extends Handle {
     #native
-    #refed = true
 
     static {
       immediateNative = (value) => (value !== null && typeof value === 'object' && #native in value ? value.#native : undefined)
     }
 
     constructor(callback, args) {
+      super()
       this.#native = nativeSetTimeout(() => callback.apply(this, args), 0)
-    }
-
-    unref() {
-      this.#refed = false
-      return this
-    }
-
-    ref() {
-      this.#refed = true
-      return this
-    }
-
-    hasRef() {
-      return this.#refed
     }
   }
 
