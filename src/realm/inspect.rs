@@ -1213,8 +1213,8 @@ impl Inspector<'_> {
             let mut line = String::new();
             // the column's width in UTF-16 units for this entry, as Node pads with `padStart`
             let padding = |j: usize| max_line_length[j - i] + len16(&output[j]) - data_len[j];
-            for j in i..max - 1 {
-                let cell = format!("{}, ", output[j]);
+            for (j, entry) in output.iter().enumerate().take(max - 1).skip(i) {
+                let cell = format!("{entry}, ");
                 line.push_str(&if numbers_only { pad_start(&cell, padding(j)) } else { pad_end(&cell, padding(j)) });
             }
             let j = max - 1;
