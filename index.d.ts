@@ -49,16 +49,51 @@ export type Language = 'typescript' | 'javascript'
 /** A host function the program may call. Sync or async; arguments arrive as JSON-compatible copies. */
 export type Binding = (...args: any[]) => unknown
 
-/** Host functions at any depth: `{ search, github: { listIssues } }` appears as `search()` and `github.listIssues()`. */
+/**
+ * Host functions at any depth: `{ search, github: { listIssues } }` appears as `search()` and
+ * `github.listIssues()`. Names may be any string (`tools['get.sum']`, `tools.__proto__`); each
+ * object is a namespace the program sees, even one with no function in it.
+ */
 export interface Bindings {
   [name: string]: Binding | Bindings
 }
 
-export type LogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug'
+/**
+ * A console method's level, or a raw write to `process.stdout` / `process.stderr` ('stdout',
+ * 'stderr'), whose text is the chunk as written, newlines included (a console entry's text is a
+ * line without its newline).
+ */
+export type LogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug' | 'stdout' | 'stderr'
 
 export interface LogEntry {
   level: LogLevel
   text: string
+}
+
+/**
+ * How values cross between the program and its bindings: 'json' (the default) as JSON.stringify
+ * reads them, with binary data as bytes and what JSON would silently lose refused; 'lossless-json'
+ * only lossless JSON (null, booleans, finite numbers but -0, strings, dense arrays and plain
+ * objects of them, at any depth), anything else refused, never converted (README, "What crosses
+ * the bridge").
+ */
+export type Crossing = 'json' | 'lossless-json'
+
+/**
+ * The global error class a namespace's failed calls reject with: `new name(function, message)`,
+ * an `Error` whose own `name` is `name` and whose own `memberNameProperty` is the function called.
+ */
+export interface ErrorClassSpec {
+  name: string
+  memberNameProperty: string
+}
+
+/** How `console` renders values. Default `{ depth: 2, format: true }`, as Node's console. */
+export interface ConsoleStyle {
+  /** Levels of nesting shown; `Infinity` for all. */
+  depth?: number
+  /** Whether `%s`-style directives in a first string argument apply (`util.format`). */
+  format?: boolean
 }
 
 export interface RunStats {
@@ -93,6 +128,8 @@ export type ErrorKind =
   | 'replay'
   /** `resume()` refused the token (altered, truncated, signed with another key, another format); nothing ran. */
   | 'token'
+  /** The program called `process.exit(code)` (a run with `env`, a session): `error.exitCode` is the code. */
+  | 'exit'
   /**
    * The process substrate's child running the program died (the message names the signal or exit
    * status, on Windows the NTSTATUS of a known crash such as STATUS_ACCESS_VIOLATION) or broke the
@@ -112,6 +149,10 @@ export interface RunError {
   stack?: string
   /** For syntax errors: a few lines of the original source with a caret under the error. */
   codeFrame?: string
+  /** Kind 'exit': the code the program passed to `process.exit()`. */
+  exitCode?: number
+  /** A thrown value that is not an object, as `String(value)` writes it (the message says `Uncaught 'text'`, as Node does). */
+  thrown?: string
 }
 
 export type RunResult<T = unknown> =
@@ -162,6 +203,19 @@ export interface RunOptions {
   onLog?: (entry: LogEntry) => void
   /** Gives the program `fetch` through this policy (else the runtime's; without one, there is no `fetch`). */
   fetch?: FetchPolicy
+  /** How values cross to and from the bindings. Default 'json'. */
+  crossing?: Crossing
+  /** Error classes of namespaces, by the namespace's path (`{ tools: { name: 'ToolCallError', memberNameProperty: 'toolName' } }`). */
+  errorClasses?: Record<string, ErrorClassSpec>
+  /**
+   * Gives the program a `process` whose `env` is this (strings only): Node's `env`, `argv`,
+   * `execArgv`, `exit(code)` (the run ends with kind 'exit'), `exitCode`, `stdout.write`,
+   * `stderr.write` (log entries of level 'stdout'/'stderr'), `nextTick`, `hrtime`, `uptime`.
+   * Without it the program has no `process`.
+   */
+  env?: Record<string, string>
+  /** How `console` renders values. */
+  console?: ConsoleStyle
 }
 
 export interface CodeRuntimeOptions {
@@ -237,6 +291,14 @@ export interface SessionOptions {
   idleMs?: number
   /** Gives the session's programs `fetch` through this policy (else the runtime's). */
   fetch?: FetchPolicy
+  /** As for `run()`. */
+  crossing?: Crossing
+  /** As for `run()`. */
+  errorClasses?: Record<string, ErrorClassSpec>
+  /** Added to the session's `process.env`, which always holds the staged inputs' manifest. */
+  env?: Record<string, string>
+  /** As for `run()`. */
+  console?: ConsoleStyle
 }
 
 export interface ExecuteOptions {

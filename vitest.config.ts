@@ -12,6 +12,13 @@ import { ADDON as CRASH_HOOKS_ADDON } from './scripts/build-crash-hooks.js'
 // that loads it, through the napi loader's NAPI_RS_NATIVE_LIBRARY_PATH: set in its test workers
 // only, since in vitest's own process rolldown's napi addon would read it too.
 const crashHooks = '__test__/crash-hooks.spec.ts'
+// The DeepSeek Harness's packages need Node ^22.19 || >=24: `npm run test:dsh`
+// (scripts/test-dsh.js, part of `npm test`) runs these projects on such a Node, with DSH_SUITE set.
+const dshSpecs = ['__test__/dsh.spec.ts', '__test__/dsh-tools.spec.ts']
+const dshProjects = [
+  { extends: true, test: { name: 'dsh-thread', include: dshSpecs } },
+  { extends: true, test: { name: 'dsh-process', include: dshSpecs, env: { TEST_SUBSTRATE: 'process' } } },
+]
 const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'codemode', 'fetch', 'structured-clone', 'strings-json', 'real-use', 'properties', 'mcp-serve', 'mcp-hostile', 'engine-behaviours'].map((name) => `__test__/${name}.spec.ts`)
 
 export default defineConfig({
@@ -21,12 +28,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'thread', include: ['__test__/**/*.spec.ts'], exclude: [...configDefaults.exclude, crashHooks] } },
+      { extends: true, test: { name: 'thread', include: ['__test__/**/*.spec.ts'], exclude: [...configDefaults.exclude, crashHooks, ...dshSpecs] } },
       {
         extends: true,
         test: { name: 'process', include: onBothSubstrates, env: { TEST_SUBSTRATE: 'process' } },
         resolve: { alias: [{ find: /^\.\.\/index(\.js)?$/, replacement: path.resolve(__dirname, '__test__/substrate/process.ts') }] },
       },
+      ...(process.env.DSH_SUITE ? dshProjects : []),
       ...(process.platform !== 'linux' ? [] : [{
         extends: true,
         test: { name: 'crash-hooks', include: [crashHooks], globalSetup: ['__test__/crash-hooks.setup.ts'], env: { NAPI_RS_NATIVE_LIBRARY_PATH: CRASH_HOOKS_ADDON } },

@@ -2,30 +2,39 @@
 
 const { isAnyArrayBuffer, isArrayBufferView } = require('node:util/types')
 const { isPause } = require('./pause.js')
+const { toTokens, fromTokens, LOSSY_RESOLUTION } = require('./lossless.js')
 
-// The host side of the bindings bridge: bindings are flattened to dotted paths for the addon, and
-// each call the program makes is answered here, on the host's event loop, exactly once.
+// The host side of the bindings bridge: bindings are flattened to paths for the addon, and each
+// call the program makes is answered here, on the host's event loop, exactly once.
 
-/** Flattens `{ a: fn, ns: { b: fn } }` into a Map of 'a' and 'ns.b' to their functions. */
+/** A name as a segment of a path: a '.' or '\' in it escaped by '\' (the addon reads them back),
+ * so a binding's name may be any string. */
+const escapeName = (name) => name.replace(/[\\.]/g, '\\$&')
+
+/**
+ * Flattens `{ a: fn, ns: { b: fn } }` into `functions`, a Map of the paths 'a' and 'ns.b' to
+ * their functions, and `namespaces`, the paths of the objects holding them ('ns'), which the
+ * program sees even when they hold no function.
+ */
 function flattenBindings(bindings) {
   const functions = new Map()
-  if (bindings === undefined || bindings === null) return functions
+  const namespaces = []
+  if (bindings === undefined || bindings === null) return { functions, namespaces }
   const visit = (namespace, prefix, seen) => {
     if (seen.includes(namespace)) throw new TypeError(`bindings${prefix ? '.' + prefix : ''} contains itself`)
     for (const key of Object.keys(namespace)) {
-      const path = prefix ? `${prefix}.${key}` : key
-      if (key.includes('.') || key === '') {
-        throw new TypeError(`binding name ${JSON.stringify(path)} is not usable: names may not be empty or contain '.'`)
-      }
+      const path = prefix ? `${prefix}.${escapeName(key)}` : escapeName(key)
       const value = namespace[key]
       if (typeof value === 'function') functions.set(path, value)
-      else if (value !== null && typeof value === 'object' && !Array.isArray(value)) visit(value, path, [...seen, namespace])
-      else throw new TypeError(`bindings.${path} must be a function or an object of functions, got ${value === null ? 'null' : typeof value}`)
+      else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        namespaces.push(path)
+        visit(value, path, [...seen, namespace])
+      } else throw new TypeError(`bindings.${path} must be a function or an object of functions, got ${value === null ? 'null' : typeof value}`)
     }
   }
   if (typeof bindings !== 'object') throw new TypeError('bindings must be an object of functions, like { search, github: { listIssues } }')
   visit(bindings, '', [])
-  return functions
+  return { functions, namespaces }
 }
 
 /** What the program sees of a host function's failure: a name and a message, nothing else. */
@@ -85,11 +94,34 @@ function placeBytes(root, slots, buffers) {
   return root
 }
 
-/** An addon event with the bytes that came beside it in place. */
-function withBytes(event, buffers) {
+/**
+ * An addon event with its values as the host takes them: in a run whose values cross as lossless
+ * JSON, read from their tokens (a call whose arguments do not form values gets `malformed`, a
+ * result that does not, an error); else with the bytes that came beside them in place.
+ */
+function withBytes(event, buffers, lossless = false) {
+  if (lossless) return withLosslessValues(event)
   if (!buffers) return event
   if (event.kind === 'call') event.call.args = placeBytes(event.call.args, event.call.bytes, buffers)
   else if (event.kind === 'done') event.outcome.value = placeBytes(event.outcome.value, event.outcome.bytes, buffers)
+  return event
+}
+
+function withLosslessValues(event) {
+  if (event.kind === 'call') {
+    const args = event.call.args.map(fromTokens)
+    const malformed = args.find((arg) => arg.malformed)
+    if (malformed) event.call.malformed = malformed.malformed
+    event.call.args = args.map((arg) => arg.value)
+  } else if (event.kind === 'done' && event.outcome.value !== undefined) {
+    const { value, malformed } = fromTokens(event.outcome.value)
+    if (malformed === undefined) event.outcome.value = value
+    else {
+      delete event.outcome.value
+      event.outcome.ok = false
+      event.outcome.error = { kind: 'crashed', name: 'ProtocolError', message: `the program's result arrived malformed (${malformed})` }
+    }
+  }
   return event
 }
 
@@ -170,14 +202,21 @@ function encodeValue(giving, value) {
   return { json, slotsJson: JSON.stringify(slots), buffers }
 }
 
+/** A host value as it crosses to a program whose values cross as lossless JSON (`encodeValue`'s form). */
+function encodeLossless(value) {
+  const tokens = toTokens(value)
+  if (tokens === undefined) throw new TypeError(LOSSY_RESOLUTION)
+  return { json: JSON.stringify(tokens) }
+}
+
 /**
  * Runs the host function of a `call` event and sends its value or error back through `port`
  * (`reply(callId, encoded)` with `encodeValue`'s form, `replyError(callId, name, message)`), once.
  * A synchronous value is answered at once, without a trip through the microtask queue. A
  * `pause()` goes to `port.pause(call, data)`; where there is none (sessions), the call fails
- * saying so.
+ * saying so. `lossless`: the program's values cross as lossless JSON.
  */
-function answerCall(functions, call, port) {
+function answerCall(functions, call, port, lossless = false) {
   const fail = (error) => {
     const { name, message } = hostError(error)
     port.replyError(call.id, name, message)
@@ -189,7 +228,7 @@ function answerCall(functions, call, port) {
     }
     let encoded
     try {
-      encoded = encodeValue(`${call.path}() returned`, value)
+      encoded = lossless ? encodeLossless(value) : encodeValue(`${call.path}() returned`, value)
     } catch (error) {
       return fail(error)
     }
@@ -199,6 +238,7 @@ function answerCall(functions, call, port) {
   try {
     const fn = functions.get(call.path)
     if (!fn) throw new TypeError(`${call.path} is not a binding`)
+    if (call.malformed) throw new TypeError(`the call's arguments arrived malformed (${call.malformed})`)
     value = fn(...call.args)
     if (value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function') {
       Promise.resolve(value).then(succeed, fail)
@@ -239,4 +279,4 @@ class EventRoutes {
   }
 }
 
-module.exports = { EventRoutes, flattenBindings, answerCall, nativePort, hostError, encodeValue, withBytes, binaryOf }
+module.exports = { EventRoutes, flattenBindings, answerCall, nativePort, hostError, encodeValue, encodeLossless, withBytes, binaryOf }

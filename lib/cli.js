@@ -7,6 +7,7 @@ const { parseArgs } = require('node:util')
 const { pathToFileURL } = require('node:url')
 const { MAX_MS } = require('./options.js')
 const { isDescribed } = require('./describe.js')
+const { terminalText } = require('./outcome.js')
 
 const SYNOPSIS = `code-runtime-boa run <program.ts|program.js> [--bindings module.js] [--compute-ms N] [--wall-ms N] [--substrate thread|process] [--json]
        code-runtime-boa mcp [--bindings module.js] [--server name=command]... [--http host:port] [--allowed-host name]... [--compute-ms N] [--wall-ms N]`
@@ -73,7 +74,7 @@ async function runProgram(args) {
       bindings,
       limits: args.limits,
       signal: controller.signal,
-      onLog: ({ level, text }) => (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(`${text}\n`),
+      onLog: (entry) => (['warn', 'error', 'stderr'].includes(entry.level) ? process.stderr : process.stdout).write(terminalText(entry)),
     })
     if (args.json) process.stdout.write(`${JSON.stringify(result)}\n`)
     else if (result.ok) printValue(result.value)

@@ -16,12 +16,20 @@ function stoppedResult(reason, message) {
 }
 
 // How a result reads as text, for a model: as @cloudflare/codemode's executors write console
-// output (console.log as is, the other levels prefixed) and an error with its position.
-const formatLog = ({ level, text }) => (level === 'log' ? text : `[${level}] ${text}`)
+// output (console.log and process.stdout writes as they are, the other levels prefixed) and an
+// error with its position.
+const formatLog = ({ level, text }) => (level === 'log' || level === 'stdout' ? text : `[${level}] ${text}`)
+
+/** Whether an entry is a raw `process.stdout`/`process.stderr` write (its text has its own
+ * newlines), not a console line. */
+const isWrite = ({ level }) => level === 'stdout' || level === 'stderr'
+
+/** An entry as a terminal shows it: a console line with its newline, a write as it was written. */
+const terminalText = (entry) => (isWrite(entry) ? entry.text : `${entry.text}\n`)
 
 function formatError({ name, message, line, column }) {
   const at = line === undefined ? '' : ` (line ${line}${column === undefined ? '' : `, column ${column}`})`
   return `${name}: ${message}${at}`
 }
 
-module.exports = { runResult, stoppedResult, formatLog, formatError }
+module.exports = { runResult, stoppedResult, formatLog, formatError, terminalText }

@@ -7,7 +7,8 @@
 const { totalmem } = require('node:os')
 const { NativeRuntime } = require('./addon.js')
 const { describeValue, checkLimits, checkLanguage, checkModules, checkSignal, checkFunction } = require('./options.js')
-const { EventRoutes, flattenBindings, answerCall, nativePort, withBytes } = require('./bridge.js')
+const { EventRoutes, answerCall, nativePort, withBytes } = require('./bridge.js')
+const { programSurface, nativeSurface } = require('./surface.js')
 const { runResult, stoppedResult } = require('./outcome.js')
 const { CodeSession } = require('./session.js')
 const { TokenKeys, journalFor, pausedResult, resumption, refusedResult } = require('./durable.js')
@@ -215,10 +216,11 @@ class CodeRuntime {
 
   /** What the host gives a run or a resume besides the program: checked. */
   #hostOptions(options, limits) {
-    const functions = flattenBindings(options.bindings)
+    const { functions, surface } = programSurface(options)
     const { policy, maxFetchBytes } = this.#networkFor(options.fetch, limits)
     return {
       functions,
+      surface,
       // `fetch` reaches the host as bindings of its own, which the policy answers.
       network: policy ? fetchBindings(policy, maxFetchBytes, functions) : undefined,
       signal: checkSignal(options.signal),
@@ -263,8 +265,9 @@ class CodeRuntime {
     const { journal } = job
     // Where the run's calls are answered; made once the addon gave the run its id, before any event.
     let port
+    const { lossless } = job.surface
     const onEvent = (json, buffers) => {
-      const event = withBytes(JSON.parse(json), buffers)
+      const event = withBytes(JSON.parse(json), buffers, lossless)
       switch (event.kind) {
         case 'log':
           if (job.onLog) {
@@ -277,7 +280,7 @@ class CodeRuntime {
           break
         case 'call':
           journal.call(event.call.id, json)
-          answerCall(job.functions, event.call, port)
+          answerCall(job.functions, event.call, port, lossless)
           break
         case 'done':
           finish(event.outcome.paused ? pausedResult(job, event.outcome, this.#tokenKeys) : runResult(event.outcome))
@@ -285,7 +288,8 @@ class CodeRuntime {
       }
     }
     try {
-      id = this.#native.run(job.source, job.language, [...job.functions.keys()], job.limits, job.modules, job.onLog !== undefined, job.tape)
+      const surface = nativeSurface(job.surface, job.functions)
+      id = this.#native.run(job.source, job.language, surface, job.limits, job.modules, job.onLog !== undefined, job.tape)
       this.#routes.add(id, onEvent)
       port = journal.port(nativePort(this.#native, id), (callId) => this.#native.pause(id, callId))
     } catch (error) {

@@ -5,8 +5,9 @@
 
 const { randomUUID } = require('node:crypto')
 const { MAX_MS, describeValue, checkLimits, checkLanguage, checkMs, checkBytes, checkSignal } = require('./options.js')
-const { flattenBindings, answerCall, nativePort, withBytes } = require('./bridge.js')
-const { runResult, stoppedResult } = require('./outcome.js')
+const { answerCall, nativePort, withBytes } = require('./bridge.js')
+const { programSurface, nativeSurface } = require('./surface.js')
+const { runResult, stoppedResult, terminalText } = require('./outcome.js')
 const { fetchBindings } = require('./network.js')
 
 const DEFAULT_OBSERVE_MS = 10_000
@@ -49,6 +50,8 @@ class CodeSession {
   /** Where the session's calls are answered. */
   #port
   #functions
+  /** What the session's programs get besides their source (lib/surface.js). */
+  #surface
   #limits
   #observeMs
   #idleMs
@@ -73,7 +76,9 @@ class CodeSession {
     this.#native = native
     this.#routes = routes
     this.#forget = forget
-    this.#functions = flattenBindings(bindings)
+    const { functions, surface } = programSurface(options)
+    this.#functions = functions
+    this.#surface = surface
     this.#limits = checkLimits(limits, 'limits')
     this.#observeMs = checkMs(observeMs, 'observeMs', { fallback: DEFAULT_OBSERVE_MS, infinite: true })
     this.#idleMs = checkMs(idleMs, 'idleMs', { fallback: DEFAULT_IDLE_MS, infinite: true })
@@ -82,8 +87,9 @@ class CodeSession {
   }
 
   open() {
-    this.#nativeId = this.#native.openSession([...this.#functions.keys()], this.#limits, this.#frame)
-    this.#routes.add(this.#nativeId, (json, buffers) => this.#onEvent(withBytes(JSON.parse(json), buffers)))
+    this.#nativeId = this.#native.openSession(nativeSurface(this.#surface, this.#functions), this.#limits, this.#frame)
+    const { lossless } = this.#surface
+    this.#routes.add(this.#nativeId, (json, buffers) => this.#onEvent(withBytes(JSON.parse(json), buffers, lossless)))
     this.#port = nativePort(this.#native, this.#nativeId)
     this.#touch()
   }
@@ -92,10 +98,10 @@ class CodeSession {
     const current = this.#current
     switch (event.kind) {
       case 'call':
-        answerCall(this.#functions, event.call, this.#port)
+        answerCall(this.#functions, event.call, this.#port, this.#surface.lossless)
         break
       case 'log':
-        if (current && event.execution === current.id) current.output += `${event.entry.text}\n`
+        if (current && event.execution === current.id) current.output += terminalText(event.entry)
         break
       case 'done': {
         // The program's fetches in flight have no one left to answer.

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use crate::error::ProgramError;
 use crate::realm::bridge::Reply;
+use crate::realm::surface::Surface;
 use crate::run::budget::{LimitOverrides, Limits, StopReason, StopRequest};
 use crate::run::compute_slots::{self, ComputeSlots};
 use crate::run::memory::{self, HeapBytes};
@@ -62,7 +63,7 @@ struct Handle {
 
 /// What a run or session needs from the host.
 pub struct Launch {
-    pub binding_paths: Vec<String>,
+    pub surface: Surface,
     /// Modules the program may `import()`, by specifier: their source text.
     pub modules: HashMap<String, String>,
     pub limits: LimitOverrides,
@@ -140,7 +141,7 @@ impl Engine {
         let limits = self.limits(&launch.limits);
         let (id, inbox, request) = self.register()?;
         let execution = Execution { id: 0, source, language, limits, request, tape };
-        let start = Start { execution, binding_paths: launch.binding_paths, modules: launch.modules, sink: (launch.sink)(id) };
+        let start = Start { execution, surface: launch.surface, modules: launch.modules, sink: (launch.sink)(id) };
         let short_of_workers = {
             let mut queue = lock(&self.queue);
             queue.jobs.push_back(Job { id, start, inbox });
@@ -157,7 +158,7 @@ impl Engine {
     pub fn open_session(self: &Arc<Self>, frame: Option<serde_json::Value>, launch: Launch) -> Result<u32, EngineError> {
         let limits = self.limits(&launch.limits);
         let (id, inbox, request) = self.register()?;
-        let Launch { binding_paths, modules, sink, .. } = launch;
+        let Launch { surface, modules, sink, .. } = launch;
         let sink = sink(id);
         let enforce_budgets = self.enforce_budgets;
         self.busy.fetch_add(1, Ordering::AcqRel);
@@ -169,7 +170,7 @@ impl Engine {
             let _session = session;
             let program = Program::new(limits, request, RealmKind::Session { frame }, enforce_budgets)
                 .map(Box::new)
-                .and_then(|mut program| program.attach(&binding_paths, &modules, sink.clone()).map(|()| program));
+                .and_then(|mut program| program.attach(&surface, &modules, sink.clone()).map(|()| program));
             let mut program = match program {
                 Ok(program) => program,
                 Err(error) => return report_failure(&sink, 0, error),
@@ -325,10 +326,10 @@ impl Engine {
         let Job { id, start, inbox } = job;
         // Built on Node's thread, freed on this one: the program's from now on.
         let module_bytes: usize = start.modules.iter().map(|(specifier, text)| specifier.heap_bytes() + text.heap_bytes()).sum();
-        memory::take_over(start.execution.heap_bytes() + start.binding_paths.heap_bytes() + module_bytes);
+        memory::take_over(start.execution.heap_bytes() + start.surface.heap_bytes() + module_bytes);
         let ran = catch_unwind(AssertUnwindSafe(|| {
             let ready =
-                program.and_then(|mut program| program.attach(&start.binding_paths, &start.modules, start.sink.clone()).map(|()| program));
+                program.and_then(|mut program| program.attach(&start.surface, &start.modules, start.sink.clone()).map(|()| program));
             match ready {
                 Ok(mut program) => {
                     program.execute(start.execution, &inbox);

@@ -17,13 +17,16 @@ pub enum ErrorKind {
     Paused,
     /// A resumed program did something else on replay than the token's log holds.
     Replay,
+    /// The program called `process.exit()` (a realm with `process`): it ended before it completed.
+    Exit,
     /// The child process running the program died or broke the protocol (`process` substrate,
     /// which Windows does not have).
     #[cfg_attr(not(unix), allow(dead_code))]
     Crashed,
 }
 
-/// The public `RunError`: positions are 1-based and in the program's original source.
+/// The public `RunError`: positions are 1-based and in the program's original source. The
+/// optional texts are boxed so a `Result` of it stays small.
 #[derive(Debug, Clone, thiserror::Error, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 #[error("{name}: {message}")]
@@ -36,14 +39,27 @@ pub struct ProgramError {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stack: Option<String>,
+    pub stack: Option<Box<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub code_frame: Option<String>,
+    pub code_frame: Option<Box<str>>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<Box<Detail>>,
+}
+
+/// What a failure carries beside its message, for a host that shows failures its own way.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Detail {
+    /// The code the program passed to `process.exit()` (kind `exit`).
+    ExitCode(i32),
+    /// A thrown value that is not an object, as `String(value)` writes it (the message says
+    /// `Uncaught 'text'`, as Node does).
+    Thrown(Box<str>),
 }
 
 impl ProgramError {
     pub fn new(kind: ErrorKind, name: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { kind, name: name.into(), message: message.into(), line: None, column: None, stack: None, code_frame: None }
+        Self { kind, name: name.into(), message: message.into(), line: None, column: None, stack: None, code_frame: None, detail: None }
     }
 
     /// What a run reports when the engine panicked and no budget explains it.

@@ -27,6 +27,7 @@ use crate::engine::{Engine, EngineError, Launch};
 use crate::events::{EventQueue, Events};
 use crate::realm::bridge::{HostBytes, HostError, Reply};
 use crate::realm::convert::Bytes;
+use crate::realm::surface::Surface;
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
 use crate::run::program::{Language, Outcome, ProgramEvent, Sink, json_text};
 
@@ -162,7 +163,7 @@ impl NativeRuntime {
         env: Env,
         source: String,
         language: Language,
-        binding_paths: Vec<String>,
+        surface: Surface,
         limits: Option<LimitOverrides>,
         modules: Option<HashMap<String, String>>,
         stream_logs: bool,
@@ -173,12 +174,12 @@ impl NativeRuntime {
         let queue = move |id| events.run_queue(&env, id);
         match &self.substrate {
             Substrate::Thread(engine) => {
-                let launch = Launch { binding_paths, modules, limits, sink: Box::new(move |id| sink_for(queue(id), stream_logs)) };
+                let launch = Launch { surface, modules, limits, sink: Box::new(move |id| sink_for(queue(id), stream_logs)) };
                 engine.run(source, language, tape, launch)
             }
             #[cfg(process_substrate)]
             Substrate::Process(pool) => {
-                pool.run(source, language, binding_paths, limits, modules, stream_logs, tape, move |id| raw_sink_for(queue(id)))
+                pool.run(source, language, surface, limits, modules, stream_logs, tape, move |id| raw_sink_for(queue(id)))
             }
         }
         .map_err(engine_error)
@@ -186,17 +187,17 @@ impl NativeRuntime {
 
     /// Starts a session thread (or child) with its realm; returns its id.
     #[napi(catch_unwind)]
-    pub fn open_session(&self, binding_paths: Vec<String>, limits: Option<LimitOverrides>, frame: Option<Frame>) -> Result<u32> {
+    pub fn open_session(&self, surface: Surface, limits: Option<LimitOverrides>, frame: Option<Frame>) -> Result<u32> {
         let (limits, frame) = (limits.unwrap_or_default(), frame.map(|frame| frame.data));
         let events = self.events()?;
         let queue = move |id| events.session_queue(id);
         match &self.substrate {
             Substrate::Thread(engine) => {
-                let launch = Launch { binding_paths, modules: HashMap::new(), limits, sink: Box::new(move |id| sink_for(queue(id), true)) };
+                let launch = Launch { surface, modules: HashMap::new(), limits, sink: Box::new(move |id| sink_for(queue(id), true)) };
                 engine.open_session(frame, launch)
             }
             #[cfg(process_substrate)]
-            Substrate::Process(pool) => pool.open_session(binding_paths, limits, frame, move |id| raw_sink_for(queue(id))),
+            Substrate::Process(pool) => pool.open_session(surface, limits, frame, move |id| raw_sink_for(queue(id))),
         }
         .map_err(engine_error)
     }

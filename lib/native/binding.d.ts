@@ -25,9 +25,9 @@ export declare class NativeRuntime {
    * way. `tape`: the JSON record of a paused run, which the program is replayed from
    * (`lib/durable.js`).
    */
-  run(source: string, language: Language, bindingPaths: Array<string>, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, tape?: string | undefined | null): number
+  run(source: string, language: Language, surface: Surface, limits: LimitOverrides | undefined | null, modules: Record<string, string> | undefined | null, streamLogs: boolean, tape?: string | undefined | null): number
   /** Starts a session thread (or child) with its realm; returns its id. */
-  openSession(bindingPaths: Array<string>, limits?: LimitOverrides | undefined | null, frame?: Frame | undefined | null): number
+  openSession(surface: Surface, limits?: LimitOverrides | undefined | null, frame?: Frame | undefined | null): number
   execute(session: number, execution: number, source: string, language: Language, limits?: LimitOverrides | undefined | null): void
   stage(session: number, name: string, data: Buffer): void
   /**
@@ -65,6 +65,34 @@ export declare class NativeRuntime {
    * what they queued and closes it.
    */
   dispose(): Promise<unknown>
+}
+
+/**
+ * How `console` renders what is not a string: Node's console by default (`util.format`, 2
+ * levels deep); a host that shows logs as another console renders them (the DeepSeek Harness's
+ * worker: no `%` directives, 4 levels) can ask for that.
+ */
+export interface ConsoleStyle {
+  depth: number
+  /** `%s`-style directives in a first string argument are applied (`util.format`). */
+  format: boolean
+}
+
+export interface EnvVar {
+  name: string
+  value: string
+}
+
+/**
+ * A global error class the failures of one namespace's calls take: a call whose binding
+ * rejected, or whose arguments could not cross, rejects with `new <name>(member, message)`,
+ * whose own property `member_property` names the function called.
+ */
+export interface ErrorClass {
+  /** The namespace's path (as in [`Surface::paths`]). */
+  namespace: string
+  name: string
+  memberProperty: string
 }
 
 /** A session's frame: JSON data, `null` included, that its programs see as `FRAME`. */
@@ -112,3 +140,19 @@ export declare const STAGED_INPUTS_ENV: string
  * stop's own message or `message` in its place.
  */
 export declare function stoppedOutcome(reason: HostStop, message?: string | undefined | null): string
+
+export interface Surface {
+  /**
+   * Each binding's path: its names joined by `.`, where a `.` or `\` inside a name is escaped
+   * by a `\` (`lib/bridge.js` writes them), so a name may be any string.
+   */
+  paths: Array<string>
+  /** Namespaces that exist even with no binding in them, as paths. */
+  namespaces: Array<string>
+  errorClasses: Array<ErrorClass>
+  /** Values cross only as lossless JSON (`crossing: 'lossless-json'`, `realm::lossless`). */
+  lossless: boolean
+  /** The realm has a `process` whose `env` holds these (`realm::process`). */
+  env?: Array<EnvVar>
+  console?: ConsoleStyle
+}

@@ -34,17 +34,17 @@ pub fn serve(mut input: impl Read, pipe: impl Write + Send + 'static, region: Op
     while let Ok((request, buffers)) = next_request_with_buffers(&mut input) {
         match request {
             Request::Hello { .. } => {}
-            Request::Run { source, language, binding_paths, limits, modules, stream_logs, tape } => {
+            Request::Run { source, language, surface, limits, modules, stream_logs, tape } => {
                 let sink = sink_to(&output, stream_logs);
-                let launch = Launch { binding_paths, modules, limits, sink: Box::new(move |_| sink) };
+                let launch = Launch { surface, modules, limits, sink: Box::new(move |_| sink) };
                 match engine.run(source, language, tape, launch) {
                     Ok(id) => current = id,
                     Err(_) => break,
                 }
             }
-            Request::OpenSession { binding_paths, limits, frame } => {
+            Request::OpenSession { surface, limits, frame } => {
                 let sink = sink_to(&output, true);
-                let launch = Launch { binding_paths, modules: HashMap::new(), limits, sink: Box::new(move |_| sink) };
+                let launch = Launch { surface, modules: HashMap::new(), limits, sink: Box::new(move |_| sink) };
                 match engine.open_session(frame, launch) {
                     Ok(id) => current = id,
                     Err(_) => break,

@@ -20,6 +20,7 @@ use super::wire::{self, Frame, WireError};
 use crate::engine::EngineError;
 use crate::error::{ConversionError, ErrorKind, ProgramError};
 use crate::realm::console::TRUNCATION_MARKER;
+use crate::realm::surface::Surface;
 use crate::run::budget::{LimitOverrides, Limits, StopReason};
 use crate::run::program::{Language, Outcome, ProgramEvent, json_text, unsendable_result};
 
@@ -271,7 +272,7 @@ impl ProcessPool {
         self: &Arc<Self>,
         source: String,
         language: Language,
-        binding_paths: Vec<String>,
+        surface: Surface,
         limits: LimitOverrides,
         modules: std::collections::HashMap<String, String>,
         stream_logs: bool,
@@ -279,21 +280,21 @@ impl ProcessPool {
         sink: impl FnOnce(u32) -> RawSink,
     ) -> Result<u32, EngineError> {
         let checks = self.checks(0, &limits);
-        let paths = binding_paths.iter().cloned().collect();
-        let request = Request::Run { source, language, binding_paths, limits, modules, stream_logs, tape };
+        let paths = surface.paths.iter().cloned().collect();
+        let request = Request::Run { source, language, surface, limits, modules, stream_logs, tape };
         self.lease(false, paths, checks, request, sink)
     }
 
     pub fn open_session(
         self: &Arc<Self>,
-        binding_paths: Vec<String>,
+        surface: Surface,
         limits: LimitOverrides,
         frame: Option<serde_json::Value>,
         sink: impl FnOnce(u32) -> RawSink,
     ) -> Result<u32, EngineError> {
         let checks = self.checks(0, &limits);
-        let paths = binding_paths.iter().cloned().collect();
-        self.lease(true, paths, checks, Request::OpenSession { binding_paths, limits, frame }, sink)
+        let paths = surface.paths.iter().cloned().collect();
+        self.lease(true, paths, checks, Request::OpenSession { surface, limits, frame }, sink)
     }
 
     pub fn execute(

@@ -12,6 +12,7 @@ pub mod wire;
 
 use std::collections::HashMap;
 
+use crate::realm::surface::Surface;
 use crate::run::budget::LimitOverrides;
 use crate::run::program::Language;
 
@@ -28,14 +29,14 @@ pub enum Request {
     Run {
         source: String,
         language: Language,
-        binding_paths: Vec<String>,
+        surface: Surface,
         limits: LimitOverrides,
         modules: HashMap<String, String>,
         stream_logs: bool,
         tape: Option<String>,
     },
     OpenSession {
-        binding_paths: Vec<String>,
+        surface: Surface,
         limits: LimitOverrides,
         frame: Option<serde_json::Value>,
     },

@@ -12,11 +12,13 @@ use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::object::builtins::{JsFunction, JsPromise};
 use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel};
 use boa_engine::property::PropertyDescriptor;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
 
 use boa_engine::object::builtins::AlignedVec;
 
 use crate::realm::convert::{self, Binary, Bounds, Failure, HostSlot, Segment};
+use crate::realm::lossless::{self, Refused};
+use crate::realm::surface::{Surface, display_path, namespace_of, split_path};
 use crate::run::memory::HeapBytes;
 
 /// Deepest nesting of arguments and replies.
@@ -77,9 +79,15 @@ impl HeapBytes for Reply {
     }
 }
 
+/// A call in flight: how to settle its promise, and the binding it called.
+struct Pending {
+    resolvers: ResolvingFunctions,
+    path: Rc<str>,
+}
+
 /// Calls in flight, and how calls reach the host.
 pub struct Bridge {
-    pending: RefCell<HashMap<u32, ResolvingFunctions>>,
+    pending: RefCell<HashMap<u32, Pending>>,
     next_id: Cell<u32>,
     calls: Cell<u32>,
     max_bytes: Cell<usize>,
@@ -87,7 +95,14 @@ pub struct Bridge {
     /// The realm's own `JSON.parse`, taken before any program could replace it: the reader of
     /// replies with lone surrogates, which serde_json cannot hold.
     engine_parse: RefCell<Option<JsFunction>>,
+    /// Values cross as lossless JSON tokens (`realm::lossless`), not as JSON and bytes.
+    lossless: Cell<bool>,
+    /// The error class of each namespace that has one, by the namespace's path.
+    error_classes: RefCell<HashMap<String, JsObject>>,
 }
+
+/// The message of a call whose arguments are not lossless JSON (the DeepSeek Harness's words).
+pub const LOSSY_ARGUMENTS: &str = "binding arguments must be lossless JSON";
 
 impl Bridge {
     pub fn new(max_bytes: usize, send: Box<dyn Fn(Call)>) -> Self {
@@ -98,7 +113,14 @@ impl Bridge {
             max_bytes: Cell::new(max_bytes),
             send,
             engine_parse: RefCell::default(),
+            lossless: Cell::new(false),
+            error_classes: RefCell::default(),
         }
+    }
+
+    /// Whether values cross as lossless JSON.
+    pub fn lossless(&self) -> bool {
+        self.lossless.get()
     }
 
     /// Starts counting calls again for the next program in the same realm.
@@ -134,58 +156,103 @@ impl Bridge {
         Bounds { max_depth: MAX_DEPTH, max_bytes: self.max_bytes.get() }
     }
 
-    fn call(&self, path: &str, args: &[JsValue], counted: bool, context: &mut Context) -> JsResult<JsValue> {
+    fn call(&self, path: &Rc<str>, args: &[JsValue], counted: bool, context: &mut Context) -> JsResult<JsValue> {
         if counted {
             self.calls.set(self.calls.get() + 1);
         }
         let (promise, resolvers) = JsPromise::new_pending(context);
+        let refuse = |name: &str, message: String, context: &mut Context| -> JsResult<JsValue> {
+            let error = self.call_error(path, name, &message, context);
+            resolvers.reject.call(&JsValue::undefined(), &[error], context)?;
+            Ok(promise.clone().into())
+        };
         if self.pending.borrow().len() >= MAX_PENDING_CALLS {
-            let message = format!("{path}(): more than {MAX_PENDING_CALLS} host calls in flight; await some before making more");
-            let error = JsNativeError::range().with_message(message).into_opaque(context);
-            resolvers.reject.call(&JsValue::undefined(), &[error.into()], context)?;
-            return Ok(promise.into());
+            let shown = display_path(path);
+            return refuse(
+                "RangeError",
+                format!("{shown}(): more than {MAX_PENDING_CALLS} host calls in flight; await some before making more"),
+                context,
+            );
         }
+        let converted = match self.arguments(path, args, context)? {
+            Ok(converted) => converted,
+            Err(message) => return refuse("TypeError", message, context),
+        };
+        let (args, bytes) = converted;
+        let id = self.next_id.get();
+        self.next_id.set(id.wrapping_add(1));
+        self.pending.borrow_mut().insert(id, Pending { resolvers: resolvers.clone(), path: path.clone() });
+        (self.send)(Call { id, path: path.to_string(), args: serde_json::Value::Array(args), bytes });
+        Ok(promise.into())
+    }
+
+    /// A call's arguments as they cross, or why they cannot (the program's call rejects with it).
+    #[allow(clippy::type_complexity)]
+    fn arguments(
+        &self,
+        path: &str,
+        args: &[JsValue],
+        context: &mut Context,
+    ) -> JsResult<Result<(Vec<serde_json::Value>, Vec<Binary>), String>> {
         let mut converted = Vec::with_capacity(args.len());
         let mut bytes = Vec::new();
         for (index, arg) in args.iter().enumerate() {
+            if self.lossless.get() {
+                match lossless::to_tokens(arg, self.max_bytes.get(), context) {
+                    Ok(tokens) => converted.push(serde_json::Value::Array(tokens)),
+                    Err(Refused::Lossy) => return Ok(Err(LOSSY_ARGUMENTS.to_owned())),
+                    Err(Refused::TooLarge { limit }) => {
+                        let refused = crate::error::ConversionError::TooLarge { limit };
+                        return Ok(Err(format!("{}() argument {}: {refused}", display_path(path), index + 1)));
+                    }
+                }
+                continue;
+            }
             match convert::to_json(arg, self.bounds(), context) {
                 Ok(value) => {
                     converted.push(value.json.unwrap_or(serde_json::Value::Null));
                     bytes.extend(value.bytes.into_iter().map(|binary| binary.under(Segment::Index(index as u64))));
                 }
                 Err(Failure::Thrown(err)) => return Err(err),
-                Err(Failure::Refused(refused)) => {
-                    let message = format!("{path}() argument {}: {refused}", index + 1);
-                    let error = JsNativeError::typ().with_message(message).into_opaque(context);
-                    resolvers.reject.call(&JsValue::undefined(), &[error.into()], context)?;
-                    return Ok(promise.into());
-                }
+                Err(Failure::Refused(refused)) => return Ok(Err(format!("{}() argument {}: {refused}", display_path(path), index + 1))),
             }
         }
-        let id = self.next_id.get();
-        self.next_id.set(id.wrapping_add(1));
-        self.pending.borrow_mut().insert(id, resolvers);
-        (self.send)(Call { id, path: path.to_owned(), args: serde_json::Value::Array(converted), bytes });
-        Ok(promise.into())
+        Ok(Ok((converted, bytes)))
+    }
+
+    /// The error a failed call to the binding at `path` rejects with: its namespace's error class
+    /// when it has one (naming the function called), else a standard error of the realm.
+    fn call_error(&self, path: &str, name: &str, message: &str, context: &mut Context) -> JsValue {
+        let class = self.error_classes.borrow().get(namespace_of(path)).cloned();
+        if let Some(class) = class {
+            let member = split_path(path).pop().unwrap_or_default();
+            let args = [JsValue::from(JsString::from(member)), JsValue::from(JsString::from(message))];
+            if let Ok(error) = class.construct(&args, None, context) {
+                return error.into();
+            }
+        }
+        error_value(context, name, message)
     }
 
     /// Settles the call `id` with the host's reply. A reply to no call in flight (answered
     /// already, forged, or from before the program ended) is dropped.
     pub fn settle(&self, id: u32, reply: Reply, context: &mut Context) -> JsResult<()> {
-        let Some(resolvers) = self.pending.borrow_mut().remove(&id) else {
+        let Some(Pending { resolvers, path }) = self.pending.borrow_mut().remove(&id) else {
             return Ok(());
         };
         let max_bytes = self.max_bytes.get();
         let (settle, value) = match reply {
-            Reply { error: Some(error), .. } => (&resolvers.reject, error_value(context, &error.name, &error.message)),
+            Reply { error: Some(error), .. } => (&resolvers.reject, self.call_error(&path, &error.name, &error.message, context)),
             Reply { value_json: None, .. } => (&resolvers.resolve, JsValue::undefined()),
             Reply { value_json: Some(text), bytes, .. } if text.len() + bytes.as_ref().map_or(0, HostBytes::len) > max_bytes => {
-                (&resolvers.reject, error_value(context, "RangeError", &format!("the host's reply is larger than {max_bytes} bytes")))
+                let message = format!("the host's reply is larger than {max_bytes} bytes");
+                (&resolvers.reject, self.call_error(&path, "RangeError", &message, context))
             }
             Reply { value_json: Some(text), bytes, .. } => match self.reply_value(&text, bytes, context)? {
                 Ok(value) => (&resolvers.resolve, value),
                 Err(message) => {
-                    (&resolvers.reject, error_value(context, "TypeError", &format!("the host's reply is not usable data: {message}")))
+                    let message = format!("the host's reply is not usable data: {message}");
+                    (&resolvers.reject, self.call_error(&path, "TypeError", &message, context))
                 }
             },
         };
@@ -193,9 +260,15 @@ impl Bridge {
         Ok(())
     }
 
-    /// The program value of a host reply: its JSON with its buffers in place, or why it is not
-    /// usable.
+    /// The program value of a host reply: its JSON (or lossless tokens) with its buffers in
+    /// place, or why it is not usable.
     fn reply_value(&self, text: &str, bytes: Option<HostBytes>, context: &mut Context) -> JsResult<Result<JsValue, String>> {
+        if self.lossless.get() {
+            return Ok(match serde_json::from_str::<Vec<serde_json::Value>>(text) {
+                Ok(tokens) => lossless::from_tokens(&tokens, context),
+                Err(err) => Err(err.to_string()),
+            });
+        }
         let value = match serde_json::from_str(text) {
             Ok(json) => convert::from_json(&json, context)?,
             // Lone surrogates (`"\ud800"` in the text) are refused by serde_json; the engine's
@@ -249,35 +322,65 @@ pub const FETCH_PATH: &str = ".fetch";
 pub const FETCH_ABORT_PATH: &str = ".fetchAbort";
 
 /// Installs a function for every binding path (`search`, `github.listIssues`) on the global
-/// object, inside frozen null-prototype namespaces, and `fetch` with its classes when the host
-/// answers [`FETCH_PATH`].
-pub fn install(bridge: &Rc<Bridge>, paths: &[String], context: &mut Context) -> JsResult<()> {
+/// object, inside frozen null-prototype namespaces (and the namespaces the surface names with no
+/// function in them), the surface's error classes as globals, and `fetch` with its classes when
+/// the host answers [`FETCH_PATH`].
+pub fn install(bridge: &Rc<Bridge>, surface: &Surface, context: &mut Context) -> JsResult<()> {
     let parse = context.intrinsics().objects().json().get(js_string!("parse"), context)?;
     *bridge.engine_parse.borrow_mut() = parse.as_function();
-    if paths.iter().any(|path| path == FETCH_PATH) {
+    bridge.lossless.set(surface.lossless);
+    if surface.paths.iter().any(|path| path == FETCH_PATH) {
         install_fetch(bridge, context)?;
     }
     let mut root = Namespace::default();
-    for path in paths.iter().filter(|path| !path.starts_with('.')) {
-        let mut node = &mut root;
-        let segments: Vec<&str> = path.split('.').collect();
-        let (last, parents) = segments.split_last().ok_or_else(|| JsNativeError::typ().with_message("empty binding path"))?;
-        for segment in parents {
-            node = node.children.entry((*segment).to_owned()).or_default();
-        }
-        node.functions.push(((*last).to_owned(), path.clone()));
+    for path in surface.paths.iter().filter(|path| !path.starts_with('.')) {
+        let mut names = split_path(path);
+        let last = names.pop().unwrap_or_default();
+        root.within(&names).functions.push((last, Rc::from(path.as_str())));
+    }
+    for namespace in &surface.namespaces {
+        root.within(&split_path(namespace));
     }
     let global = context.global_object();
-    root.populate(&global, bridge, context)
+    root.populate(&global, bridge, context)?;
+    install_error_classes(bridge, surface, context)
+}
+
+/// Defines each of the surface's error classes as a global (fixed, as bindings are), made by
+/// `js/error_class.js` with the intrinsics it captures now, before any program runs.
+fn install_error_classes(bridge: &Bridge, surface: &Surface, context: &mut Context) -> JsResult<()> {
+    if surface.error_classes.is_empty() {
+        return Ok(());
+    }
+    let make = context.eval(Source::from_bytes(include_str!("js/error_class.js")))?;
+    let make = make.as_callable().ok_or_else(|| JsNativeError::typ().with_message("the error class script is not a function"))?;
+    let global = context.global_object();
+    for class in &surface.error_classes {
+        let names = [JsValue::from(JsString::from(class.name.as_str())), JsString::from(class.member_property.as_str()).into()];
+        let made = make.call(&JsValue::undefined(), &names, context)?;
+        let made = made.as_object().ok_or_else(|| JsNativeError::typ().with_message("the error class script made no class"))?;
+        global.define_property_or_throw(
+            JsString::from(class.name.as_str()),
+            PropertyDescriptor::builder().value(made.clone()).writable(false).enumerable(false).configurable(false),
+            context,
+        )?;
+        bridge.error_classes.borrow_mut().insert(class.namespace.clone(), made);
+    }
+    Ok(())
 }
 
 #[derive(Default)]
 struct Namespace {
-    functions: Vec<(String, String)>,
+    functions: Vec<(String, Rc<str>)>,
     children: std::collections::BTreeMap<String, Namespace>,
 }
 
 impl Namespace {
+    /// The namespace at `names` below this one, made where it is missing.
+    fn within(&mut self, names: &[String]) -> &mut Namespace {
+        names.iter().fold(self, |node, name| node.children.entry(name.clone()).or_default())
+    }
+
     fn populate(&self, target: &JsObject, bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
         for (name, path) in &self.functions {
             let function = binding_function(bridge, name, path, true, context);
@@ -309,8 +412,8 @@ fn install_fetch(bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
     const NAMES: &[&str] = &["fetch", "Request", "Response", "Headers"];
     let bridge = bridge.clone();
     crate::realm::define_on_first_use(context, NAMES, move |context| {
-        let transport = binding_function(&bridge, "fetch", FETCH_PATH, true, context);
-        let abort = binding_function(&bridge, "abort", FETCH_ABORT_PATH, false, context);
+        let transport = binding_function(&bridge, "fetch", &Rc::from(FETCH_PATH), true, context);
+        let abort = binding_function(&bridge, "abort", &Rc::from(FETCH_ABORT_PATH), false, context);
         let global = context.global_object();
         let mut uses = vec![JsValue::from(transport), abort.into()];
         for name in ["URL", "URLSearchParams", "TextEncoder", "TextDecoder"] {
@@ -323,9 +426,9 @@ fn install_fetch(bridge: &Rc<Bridge>, context: &mut Context) -> JsResult<()> {
     })
 }
 
-fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &str, counted: bool, context: &mut Context) -> JsFunction {
+fn binding_function(bridge: &Rc<Bridge>, name: &str, path: &Rc<str>, counted: bool, context: &mut Context) -> JsFunction {
     let bridge = bridge.clone();
-    let path = path.to_owned();
+    let path = path.clone();
     // SAFETY: the closure captures no garbage-collected values, only Rust data.
     let native = unsafe { NativeFunction::from_closure(move |_, args, context| bridge.call(&path, args, counted, context)) };
     let function = FunctionObjectBuilder::new(context.realm(), native).name(JsString::from(name)).length(0).constructor(false).build();

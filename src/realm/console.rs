@@ -1,6 +1,7 @@
 //! Output capture: the realm's `console`, and the log it writes to. Each entry reaches the host
 //! at once (for `onLog` and session observations) and is kept for the result, up to the byte
-//! limit; past it one in-band `[output truncated …]` entry says how much was dropped.
+//! limit; the entry that crosses it keeps the part that fits, and one in-band `[output truncated
+//! …]` entry after it says how much was dropped.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -17,6 +18,8 @@ use crate::realm::convert::own_property;
 use crate::realm::inspect::{InspectOptions, data_string, format_args, format_number, inspect_with, map_stack};
 use crate::source::positions::PositionMap;
 
+/// A console method's level, or a raw write to `process.stdout`/`process.stderr` (whose text is
+/// the chunk as written, newlines and all, where a console entry is a line without its newline).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
@@ -25,6 +28,25 @@ pub enum Level {
     Warn,
     Error,
     Debug,
+    Stdout,
+    Stderr,
+}
+
+/// How `console` renders what is not a string: Node's console by default (`util.format`, 2
+/// levels deep); a host that shows logs as another console renders them (the DeepSeek Harness's
+/// worker: no `%` directives, 4 levels) can ask for that.
+#[napi_derive::napi(object)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ConsoleStyle {
+    pub depth: f64,
+    /// `%s`-style directives in a first string argument are applied (`util.format`).
+    pub format: bool,
+}
+
+impl Default for ConsoleStyle {
+    fn default() -> Self {
+        Self { depth: InspectOptions::default().depth, format: true }
+    }
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -67,10 +89,22 @@ impl Output {
         }
         if self.marker.is_some() || self.bytes + text.len() > self.max_bytes {
             self.dropped_entries += 1;
-            self.dropped_bytes += text.len();
             if self.marker.is_none() {
+                // The entry that crosses the limit keeps what fits of it (a 1 MB line still shows
+                // how it starts, and a host with a tighter cap of its own can cut it there).
+                let mut fits = self.max_bytes.saturating_sub(self.bytes).min(text.len());
+                while !text.is_char_boundary(fits) {
+                    fits -= 1;
+                }
+                self.dropped_bytes += text.len() - fits;
+                if fits > 0 {
+                    self.bytes += fits;
+                    self.push(LogEntry { level, text: text[..fits].to_owned() });
+                }
                 self.marker = Some(self.entries.len());
                 self.push(LogEntry { level: Level::Warn, text: self.marker_text() });
+            } else {
+                self.dropped_bytes += text.len();
             }
             return;
         }
@@ -110,6 +144,8 @@ impl Output {
 /// The realm's `console`: where it writes, and the state of `group`, `count` and `time`.
 struct Console {
     output: Rc<RefCell<Output>>,
+    /// Set by the host for each program (`Surface::console`).
+    style: Rc<Cell<ConsoleStyle>>,
     positions: Rc<RefCell<PositionMap>>,
     group_indent: Cell<usize>,
     counts: RefCell<HashMap<String, u64>>,
@@ -128,7 +164,7 @@ impl Console {
 
     fn print(&self, level: Level, args: &[JsValue], context: &mut Context) -> JsResult<()> {
         reserve_text(args, context)?;
-        let text = format_args(args, &self.positions.borrow(), context)?;
+        let text = format_args(args, self.style.get(), &self.positions.borrow(), context)?;
         self.write(level, text);
         Ok(())
     }
@@ -165,7 +201,7 @@ impl Console {
 
     fn trace(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
         reserve_text(args, context)?;
-        let message = format_args(args, &self.positions.borrow(), context)?;
+        let message = format_args(args, self.style.get(), &self.positions.borrow(), context)?;
         let head = if message.is_empty() { "Trace".to_owned() } else { format!("Trace: {message}") };
         let error = context.intrinsics().constructors().error().constructor().construct(&[], None, context)?;
         let frames = map_stack(&data_string(&error, "stack", context).unwrap_or_default(), &self.positions.borrow());
@@ -246,7 +282,7 @@ impl Console {
         if !end && args.len() > 1 {
             reserve_text(&args[1..], context)?;
             text.push(' ');
-            text.push_str(&format_args(&args[1..], &self.positions.borrow(), context)?);
+            text.push_str(&format_args(&args[1..], self.style.get(), &self.positions.borrow(), context)?);
         }
         self.write(Level::Log, text);
         Ok(())
@@ -317,9 +353,14 @@ fn dir_options(options: &JsObject, context: &mut Context) -> JsResult<InspectOpt
 /// most runs waiting on a tool) need not build them. Unlike the web globals defined on first use,
 /// it still works in a program that froze the global object first: the stand-in then keeps
 /// answering with the one console it built.
-pub fn define_on_first_use(context: &mut Context, output: Rc<RefCell<Output>>, positions: Rc<RefCell<PositionMap>>) -> JsResult<()> {
+pub fn define_on_first_use(
+    context: &mut Context,
+    output: Rc<RefCell<Output>>,
+    style: Rc<Cell<ConsoleStyle>>,
+    positions: Rc<RefCell<PositionMap>>,
+) -> JsResult<()> {
     let console =
-        Rc::new(Console { output, positions, group_indent: Cell::new(0), counts: RefCell::default(), timers: RefCell::default() });
+        Rc::new(Console { output, style, positions, group_indent: Cell::new(0), counts: RefCell::default(), timers: RefCell::default() });
     let lazy = Gc::new(LazyConsole { console, built: GcRefCell::new(None), defined: Cell::new(false) });
     let getter = NativeFunction::from_copy_closure_with_captures(
         |_, _, lazy: &Gc<LazyConsole>, context| {

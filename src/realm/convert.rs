@@ -312,7 +312,7 @@ impl Walk {
         }
         if let Some(n) = value.as_number() {
             self.count(24)?;
-            return Ok(Some(number(n)));
+            return Ok(Some(json_number(n)));
         }
         if value.is_bigint() {
             return Err(self.refuse("BigInt", "convert it with String(x) or Number(x) first"));
@@ -507,7 +507,7 @@ pub fn own_property(object: &JsObject, key: &PropertyKey, context: &mut Context)
 /// The own property of an object whose [[GetOwnProperty]] is the ordinary one (plain objects and
 /// arrays), read from its storage without building a descriptor object (which cost about 12k
 /// instructions a property); `None` for other objects, whose [[GetOwnProperty]] may run code.
-fn stored_property(object: &JsObject, key: &PropertyKey) -> Option<Option<OwnProperty>> {
+pub fn stored_property(object: &JsObject, key: &PropertyKey) -> Option<Option<OwnProperty>> {
     if !(object.is_ordinary() || object.is_array()) {
         return None;
     }
@@ -531,7 +531,7 @@ pub fn length_of(array: &JsObject, context: &mut Context) -> JsResult<u64> {
 }
 
 /// A JS number as JSON: NaN and the infinities become null and -0 becomes 0, as in JSON.stringify.
-fn number(n: f64) -> Value {
+pub fn json_number(n: f64) -> Value {
     if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
         return Value::Number(Number::from(n as i64));
     }

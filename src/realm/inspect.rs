@@ -17,6 +17,7 @@ use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsDate, JsMap, JsP
 use boa_engine::property::PropertyKey;
 use boa_engine::{Context, JsBigInt, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string};
 
+use crate::realm::console::ConsoleStyle;
 use crate::realm::convert::{length_of, own_property};
 use crate::realm::web::{encoding, url};
 use crate::source::positions::PositionMap;
@@ -49,12 +50,13 @@ impl Default for InspectOptions {
 }
 
 /// `console.log(...)`'s text for its arguments: `util.format`, with `%s`-style substitutions in a
-/// first string argument.
-pub fn format_args(args: &[JsValue], positions: &PositionMap, context: &mut Context) -> JsResult<String> {
+/// first string argument (unless `style` asks for none), and values inspected `style.depth` deep.
+pub fn format_args(args: &[JsValue], style: ConsoleStyle, positions: &PositionMap, context: &mut Context) -> JsResult<String> {
     let mut out = String::new();
     let mut next = 0;
     let mut join = "";
-    if let Some(first) = args.first().and_then(JsValue::as_string) {
+    let options = InspectOptions { depth: style.depth, ..InspectOptions::default() };
+    if let Some(first) = args.first().and_then(JsValue::as_string).filter(|_| style.format) {
         let units = first.to_vec();
         if args.len() == 1 {
             return Ok(first.to_std_string_lossy());
@@ -75,7 +77,7 @@ pub fn format_args(args: &[JsValue], positions: &PositionMap, context: &mut Cont
                     b'd' => Some(percent_number(&args[next + 1], NumberSpec::Number, context)?),
                     b'i' => Some(percent_number(&args[next + 1], NumberSpec::Integer, context)?),
                     b'f' => Some(percent_number(&args[next + 1], NumberSpec::Float, context)?),
-                    b'O' => Some(inspect(&args[next + 1], positions, context)?),
+                    b'O' => Some(inspect_with(&args[next + 1], &options, positions, context)?),
                     b'o' => {
                         let options = InspectOptions { depth: 4.0, ..InspectOptions::default() };
                         Some(inspect_with(&args[next + 1], &options, positions, context)?)
@@ -115,7 +117,7 @@ pub fn format_args(args: &[JsValue], positions: &PositionMap, context: &mut Cont
         out.push_str(join);
         match value.as_string() {
             Some(s) => out.push_str(&s.to_std_string_lossy()),
-            None => out.push_str(&inspect(value, positions, context)?),
+            None => out.push_str(&inspect_with(value, &options, positions, context)?),
         }
         join = " ";
     }

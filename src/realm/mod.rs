@@ -1,6 +1,7 @@
 //! The realm a program runs in: ECMAScript built-ins, timers and `queueMicrotask` from
-//! `boa_runtime`, our web APIs (`web/`) and `console`, the bindings, the modules the host gave,
-//! and for sessions their frame and staged inputs. Nothing else: no process, no network, no file
+//! `boa_runtime`, our web APIs (`web/`) and `console`, the bindings (`bridge`), the modules the
+//! host gave, `process` when the host gave an environment (`process`), and for sessions their
+//! frame and staged inputs. Nothing else: no network but through the host's policy, no file
 //! system, and no compiling strings to code.
 
 use std::cell::{Cell, RefCell};
@@ -12,8 +13,8 @@ use boa_engine::builtins::promise::Promise;
 use boa_engine::context::HostHooks;
 use boa_engine::module::MapModuleLoader;
 use boa_engine::object::builtins::{JsFunction, JsUint8Array};
-use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel, ObjectInitializer};
-use boa_engine::property::{Attribute, PropertyDescriptor, PropertyDescriptorBuilder};
+use boa_engine::object::{FunctionObjectBuilder, IntegrityLevel};
+use boa_engine::property::{PropertyDescriptor, PropertyDescriptorBuilder};
 use boa_engine::realm::Realm;
 use boa_engine::{Context, IntoJsFunctionCopied, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Source, js_string};
 use boa_runtime::extensions::MicrotaskExtension;
@@ -24,7 +25,7 @@ use crate::run::event_loop::EventLoop;
 use crate::run::replay::Replay;
 use crate::source::positions::PositionMap;
 use bridge::Bridge;
-use console::Output;
+use console::{ConsoleStyle, Output};
 
 pub mod bridge;
 pub mod clone;
@@ -34,6 +35,9 @@ pub mod convert;
 pub mod crash_hooks;
 pub mod crypto;
 pub mod inspect;
+pub mod lossless;
+pub mod process;
+pub mod surface;
 pub mod web;
 
 /// The environment variable, in a session's `process.env`, holding the staged-input manifest.
@@ -55,6 +59,7 @@ pub struct Wiring {
     pub budget: Rc<Budget>,
     pub event_loop: Rc<EventLoop>,
     pub output: Rc<RefCell<Output>>,
+    pub console_style: Rc<Cell<ConsoleStyle>>,
     pub positions: Rc<RefCell<PositionMap>>,
     pub bridge: Rc<Bridge>,
     pub rejections: Rejections,
@@ -141,7 +146,7 @@ pub fn create(wiring: &Wiring, session: Option<&SessionGlobals>) -> JsResult<Con
     web::base64::register(&mut context)?;
     // Our own: boa_runtime's could abort the host (`clone.rs`).
     clone::register(&mut context)?;
-    console::define_on_first_use(&mut context, wiring.output.clone(), wiring.positions.clone())?;
+    console::define_on_first_use(&mut context, wiring.output.clone(), wiring.console_style.clone(), wiring.positions.clone())?;
     guard_bulk_allocations(&mut context)?;
     #[cfg(feature = "crash-hooks")]
     crash_hooks::register(&mut context)?;
@@ -317,7 +322,7 @@ fn evaluated_global(context: &mut Context, name: &'static str, source: &'static 
 }
 
 /// Evaluates `source`, a realm script that is a function, and calls it with `inputs`.
-fn call_realm_script(context: &mut Context, name: &str, source: &'static str, inputs: &[JsValue]) -> JsResult<JsValue> {
+pub fn call_realm_script(context: &mut Context, name: &str, source: &'static str, inputs: &[JsValue]) -> JsResult<JsValue> {
     let make = context.eval(Source::from_bytes(source))?;
     let make = make.as_callable().ok_or_else(|| JsNativeError::typ().with_message(format!("the script of {name} is not a function")))?;
     make.call(&JsValue::undefined(), inputs, context)
@@ -349,27 +354,6 @@ fn install_session_globals(context: &mut Context, session: &SessionGlobals) -> J
         staged_reader(context, staged.clone(), |bytes, context| Ok(JsUint8Array::from_iter(bytes.iter().copied(), context)?.into()));
     fixed_global(context, "readFile", read_bytes.into())?;
 
-    // `process.env` is read fresh each time, so inputs staged later appear in the manifest.
-    // SAFETY: the closure captures no garbage-collected values.
-    let process_getter = unsafe {
-        NativeFunction::from_closure(move |_, _, context| {
-            let manifest: serde_json::Map<String, serde_json::Value> =
-                staged.borrow().keys().map(|name| (name.clone(), format!("{STAGED_INPUTS_DIR}{name}").into())).collect();
-            let env = ObjectInitializer::new(context)
-                .property(js_string!(STAGED_INPUTS_ENV), js_string!(serde_json::Value::Object(manifest).to_string()), Attribute::ENUMERABLE)
-                .build();
-            env.set_integrity_level(IntegrityLevel::Frozen, context)?;
-            let process = ObjectInitializer::new(context).property(js_string!("env"), env, Attribute::ENUMERABLE).build();
-            process.set_integrity_level(IntegrityLevel::Frozen, context)?;
-            Ok(process.into())
-        })
-    };
-    let process_getter = FunctionObjectBuilder::new(context.realm(), process_getter).build();
-    context.global_object().define_property_or_throw(
-        js_string!("process"),
-        PropertyDescriptor::builder().get(process_getter).enumerable(false).configurable(false),
-        context,
-    )?;
     Ok(())
 }
 

@@ -15,7 +15,7 @@ use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 
-use crate::error::{ErrorKind, ProgramError};
+use crate::error::{Detail, ErrorKind, ProgramError};
 use crate::run::memory;
 
 /// Limits as the host passes them (for a runtime, a run or an execute); omitted fields take the
@@ -70,19 +70,34 @@ impl Limits {
 
 /// Why a program was stopped before it finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
 pub enum StopReason {
-    ComputeBudget = 1,
-    WallBudget = 2,
-    MemoryBudget = 3,
-    Aborted = 4,
-    Disposed = 5,
+    ComputeBudget,
+    WallBudget,
+    MemoryBudget,
+    Aborted,
+    Disposed,
     /// The replay of a resumed program went another way than its log (`replay.rs` says how).
-    Diverged = 6,
+    Diverged,
+    /// The program called `process.exit(code)`; only the program's own thread stops for it.
+    Exit(i32),
 }
 
 impl StopReason {
-    fn from_u8(value: u8) -> Option<Self> {
+    /// The reasons a host can request, as [`StopRequest`] stores them: 0 for none, and for
+    /// `process.exit`, which stops the program on its own thread, never through a request.
+    fn requested_code(self) -> u8 {
+        match self {
+            Self::ComputeBudget => 1,
+            Self::WallBudget => 2,
+            Self::MemoryBudget => 3,
+            Self::Aborted => 4,
+            Self::Disposed => 5,
+            Self::Diverged => 6,
+            Self::Exit(_) => 0,
+        }
+    }
+
+    fn from_requested_code(value: u8) -> Option<Self> {
         Some(match value {
             1 => Self::ComputeBudget,
             2 => Self::WallBudget,
@@ -116,6 +131,13 @@ impl StopReason {
             Self::Diverged => {
                 (ErrorKind::Replay, "ReplayError", "on replay the program did something else than it did before it paused".to_owned())
             }
+            Self::Exit(code) => {
+                let message = format!("the program called process.exit({code}) before it completed");
+                return ProgramError {
+                    detail: Some(Box::new(Detail::ExitCode(code))),
+                    ..ProgramError::new(ErrorKind::Exit, "Exit", message)
+                };
+            }
         };
         ProgramError::new(kind, name, message)
     }
@@ -127,11 +149,11 @@ pub struct StopRequest(AtomicU8);
 
 impl StopRequest {
     pub fn request(&self, reason: StopReason) {
-        let _ = self.0.compare_exchange(0, reason as u8, Ordering::AcqRel, Ordering::Acquire);
+        let _ = self.0.compare_exchange(0, reason.requested_code(), Ordering::AcqRel, Ordering::Acquire);
     }
 
     pub fn get(&self) -> Option<StopReason> {
-        StopReason::from_u8(self.0.load(Ordering::Acquire))
+        StopReason::from_requested_code(self.0.load(Ordering::Acquire))
     }
 }
 
@@ -218,6 +240,16 @@ impl Budget {
         memory::reset_peak();
         self.stack_start.set(stack_position());
         self.stack_lowest.set(stack_position());
+    }
+
+    /// Stops the program now, for `process.exit(code)`: the error to return from the native that
+    /// asked, which no handler can catch.
+    pub fn exit(&self, code: i32) -> JsError {
+        let reason = StopReason::Exit(code);
+        if self.stopped.get().is_none() {
+            self.stopped.set(Some(reason));
+        }
+        uncatchable(reason)
     }
 
     /// Stops the program at its next check, as if the host had asked.

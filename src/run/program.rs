@@ -18,12 +18,14 @@ use boa_engine::module::{MapModuleLoader, Module};
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::{Context, JsError, JsObject, JsValue, Script, Source};
 
-use crate::error::{ErrorKind, ProgramError};
+use crate::error::{Detail, ErrorKind, ProgramError};
 use crate::realm::bridge::{Bridge, Call, Reply};
 use crate::realm::console::{Level, LogEntry, Output};
 use crate::realm::convert::{self, Binary, Bounds, Bytes, Converted, Failure};
 use crate::realm::inspect::{self, data_string, first_position, map_stack};
-use crate::realm::{self, Rejections, SessionGlobals, Wiring};
+use crate::realm::lossless::{self, Refused};
+use crate::realm::surface::Surface;
+use crate::realm::{self, Rejections, STAGED_INPUTS_DIR, STAGED_INPUTS_ENV, SessionGlobals, Wiring};
 use crate::run::budget::{self, Budget, Limits, StopReason, StopRequest, stack_overflow};
 use crate::run::compute_slots;
 use crate::run::event_loop::{EventLoop, JobFailure};
@@ -35,6 +37,10 @@ use crate::source::strip;
 
 /// Deepest nesting of a result value.
 const MAX_RESULT_DEPTH: usize = 128;
+
+/// The error of a return value that is not lossless JSON, in a realm whose values cross only as
+/// lossless JSON (the DeepSeek Harness's words).
+pub const LOSSY_COMPLETION: &str = "program completion must be lossless JSON";
 
 #[napi_derive::napi(string_enum = "lowercase")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -230,7 +236,7 @@ pub enum RealmKind {
 
 pub struct Start {
     pub execution: Execution,
-    pub binding_paths: Vec<String>,
+    pub surface: Surface,
     pub modules: HashMap<String, String>,
     pub sink: Sink,
 }
@@ -354,6 +360,7 @@ impl Program {
             budget,
             event_loop: Rc::new(EventLoop::default()),
             output,
+            console_style: Rc::default(),
             positions: Rc::new(RefCell::new(PositionMap::default())),
             bridge,
             rejections: Rejections::default(),
@@ -372,10 +379,20 @@ impl Program {
         Ok(Self { context, wiring, scope, execution, staged, sink })
     }
 
-    /// Gives the realm its bindings, the modules it may import and where to report; done once,
-    /// before the first program.
-    pub fn attach(&mut self, binding_paths: &[String], modules: &HashMap<String, String>, sink: Sink) -> Result<(), ProgramError> {
-        crate::realm::bridge::install(&self.wiring.bridge, binding_paths, &mut self.context).map_err(realm_error)?;
+    /// Gives the realm what the surface offers (bindings, how values cross, `process`, the
+    /// console's style), the modules it may import and where to report; done once, before the
+    /// first program. A session's `process.env` also holds its staged inputs' manifest.
+    pub fn attach(&mut self, surface: &Surface, modules: &HashMap<String, String>, sink: Sink) -> Result<(), ProgramError> {
+        crate::realm::bridge::install(&self.wiring.bridge, surface, &mut self.context).map_err(realm_error)?;
+        self.wiring.console_style.set(surface.console.unwrap_or_default());
+        let mut env = surface.env_vars();
+        if matches!(self.scope, Scope::Notebook) {
+            env.get_or_insert_default().push((STAGED_INPUTS_ENV.to_owned(), self.staged_manifest()));
+        }
+        if let Some(env) = env {
+            let (output, budget) = (self.wiring.output.clone(), self.wiring.budget.clone());
+            realm::process::define(&mut self.context, &env, output, budget).map_err(realm_error)?;
+        }
         for (specifier, text) in modules {
             let source = Source::from_bytes(text.as_bytes()).with_path(Path::new(specifier));
             let module = Module::parse(source, None, &mut self.context).map_err(|err| {
@@ -604,12 +621,32 @@ impl Program {
         Ok(())
     }
 
-    pub fn stage(&self, name: String, bytes: Vec<u8>) {
+    pub fn stage(&mut self, name: String, bytes: Vec<u8>) {
         self.staged.borrow_mut().insert(name, bytes.into());
+        let manifest = self.staged_manifest();
+        // Only a realm without `process` refuses it, and a session's always has one.
+        let _ = realm::process::set_env(&mut self.context, STAGED_INPUTS_ENV, Some(&manifest));
+    }
+
+    /// The staged inputs' manifest, as JSON text of their names to their paths.
+    fn staged_manifest(&self) -> String {
+        let manifest: serde_json::Map<String, serde_json::Value> =
+            self.staged.borrow().keys().map(|name| (name.clone(), format!("{STAGED_INPUTS_DIR}{name}").into())).collect();
+        serde_json::Value::Object(manifest).to_string()
     }
 
     fn result(&mut self, value: &JsValue) -> Result<Converted, ProgramError> {
         let limits = self.wiring.budget.limits();
+        if self.wiring.bridge.lossless() {
+            if value.is_undefined() {
+                return Ok(Converted { json: None, bytes: Vec::new() });
+            }
+            return match lossless::to_tokens(value, limits.max_result_bytes, &mut self.context) {
+                Ok(tokens) => Ok(Converted { json: Some(serde_json::Value::Array(tokens)), bytes: Vec::new() }),
+                Err(Refused::Lossy) => Err(ProgramError::new(ErrorKind::Result, "ResultError", LOSSY_COMPLETION)),
+                Err(Refused::TooLarge { limit }) => Err(unsendable_result(&crate::error::ConversionError::TooLarge { limit })),
+            };
+        }
         let bounds = Bounds { max_depth: MAX_RESULT_DEPTH, max_bytes: limits.max_result_bytes };
         match convert::to_json(value, bounds, &mut self.context) {
             Ok(value) => Ok(value),
@@ -665,7 +702,15 @@ impl Program {
         let positions = self.wiring.positions.borrow().clone();
         let Some(object) = reason.as_object() else {
             let text = inspect::inspect(reason, &positions, &mut self.context).unwrap_or_default();
-            return ProgramError::new(ErrorKind::Runtime, "Error", format!("Uncaught {text}"));
+            // String() of a primitive runs no program code (of a symbol, its description).
+            let thrown = match reason.as_symbol() {
+                Some(symbol) => symbol.descriptive_string().to_std_string_escaped(),
+                None => reason.to_string(&mut self.context).map(|text| text.to_std_string_escaped()).unwrap_or_default(),
+            };
+            return ProgramError {
+                detail: Some(Box::new(Detail::Thrown(thrown.into()))),
+                ..ProgramError::new(ErrorKind::Runtime, "Error", format!("Uncaught {text}"))
+            };
         };
         let name = data_string(&object, "name", &mut self.context).unwrap_or_else(|| "Error".to_owned());
         let message = data_string(&object, "message", &mut self.context)
@@ -676,7 +721,7 @@ impl Program {
             error.line = Some(line);
             error.column = Some(column);
         }
-        error.stack = Some(if stack.is_empty() { format!("{name}: {message}") } else { format!("{name}: {message}\n{stack}") });
+        error.stack = Some(if stack.is_empty() { format!("{name}: {message}") } else { format!("{name}: {message}\n{stack}") }.into());
         error
     }
 
@@ -738,7 +783,7 @@ mod tests {
         });
         let request = Arc::new(StopRequest::default());
         let mut program = Program::new(limits, request.clone(), RealmKind::OneShot, true).unwrap();
-        program.attach(&[], &HashMap::new(), sink).unwrap();
+        program.attach(&Surface::default(), &HashMap::new(), sink).unwrap();
         let (_sender, receiver) = channel();
         let receiver = Inbox::new(receiver);
         let execution = Execution { id: 0, source: source.to_owned(), language: Language::TypeScript, limits, request, tape: None };

@@ -163,8 +163,8 @@ pub fn syntax_error_at(index: &LineIndex, name: &str, message: &str, line: u32, 
     let mut error = ProgramError::new(ErrorKind::Syntax, name, message);
     error.line = Some(line);
     error.column = Some(column);
-    error.code_frame = Some(index.code_frame(line, column));
-    error.stack = Some(format!("{name}: {message}\n    at program:{line}:{column}"));
+    error.code_frame = Some(index.code_frame(line, column).into());
+    error.stack = Some(format!("{name}: {message}\n    at program:{line}:{column}").into());
     error
 }
 
