@@ -149,6 +149,15 @@ describe('stopping a program', () => {
     await s.stop()
   })
 
+  it('ends an execute at process.exit with its code, printed output kept, and the session goes on with its state', async () => {
+    const s = await session()
+    completed(await s.execute({ code: `const before = 'kept'` }))
+    const observation = await s.execute({ code: `process.stdout.write('partial '); console.log('line'); process.exit(5)` })
+    expect(observation).toMatchObject({ status: 'error', output: 'partial line\n', error: { kind: 'exit', exitCode: 5 } })
+    expect(completed(await s.execute({ code: `return before` }))).toBe('kept')
+    await s.stop()
+  })
+
   it('survives a stop inside an async generator with its state', async () => {
     const s = await session({ limits: { computeMs: 200 } })
     completed(await s.execute({ code: `const kept = 'kept'` }))
@@ -224,6 +233,15 @@ describe('staged inputs', () => {
       isBytes: true,
     })
     expect(completed(await s.execute({ code: `return await readTextFile(${JSON.stringify(refs[0].path)})` }))).toBe('{"a":1}')
+    await s.stop()
+  })
+
+  it("keep the manifest in the session's env up to date, beside the host's env and what programs set", async () => {
+    const s = await session({ env: { REGION: 'eu' } })
+    completed(await s.execute({ code: `process.env.MINE = 'kept'` }))
+    await s.stageInputs([{ name: 'a.txt', data: 'a' }])
+    const value = completed(await s.execute({ code: `return { ...process.env, manifest: JSON.parse(process.env[${JSON.stringify(STAGED_INPUTS_ENV)}]) }` }))
+    expect(value).toMatchObject({ REGION: 'eu', MINE: 'kept', manifest: { 'a.txt': expect.stringMatching(/a\.txt$/) } })
     await s.stop()
   })
 

@@ -4,13 +4,15 @@
 // platform's package (the napi-rs layout: the addon lives only in the platform package), each
 // packed with `npm pack`, installed from their tarballs into a fresh project with install scripts
 // off (no build, no Rust toolchain), then a jest spec (CommonJS) and a vitest spec (ESM) run
-// there. Run after `npm run build`; usage: npm run test:consumer
+// there, and a DeepSeek Harness app that loads code-runtime-boa/dsh from its cordis.yml. Run
+// after `npm run build`; usage: npm run test:consumer
 const { execFileSync } = require('node:child_process')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
 
 const { publishedPlatforms } = require('../lib/platforms.js')
+const { harnessNode } = require('../scripts/harness-node.js')
 
 const root = path.resolve(__dirname, '..')
 const manifestPath = path.join(root, 'package.json')
@@ -85,8 +87,14 @@ function main() {
 
   process.stdout.write(sh('npx', ['--no-install', 'jest', '--ci'], work))
   process.stdout.write(sh('npx', ['--no-install', 'vitest', 'run', 'import.test.mjs'], work))
+
+  // A DeepSeek Harness app beside them: its packages at the versions this repository tests with
+  const harness = Object.keys(devDependencies).filter((dependency) => dependency.startsWith('@deepseek-ai/') && !dependency.includes('worker-thread'))
+  sh('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', ...harness.map((dependency) => `${dependency}@${devDependencies[dependency]}`)], work)
+  fs.copyFileSync(path.join(__dirname, 'dsh-app.mjs'), path.join(work, 'dsh-app.mjs'))
+  process.stdout.write(sh(harnessNode(), ['dsh-app.mjs'], work))
   fs.rmSync(work, { recursive: true, force: true })
-  console.log(`consumer test passed: jest (CommonJS) and vitest (ESM) against ${main.filename} and ${native.filename}`)
+  console.log(`consumer test passed: jest (CommonJS), vitest (ESM) and a DeepSeek Harness app against ${main.filename} and ${native.filename}`)
 }
 
 try {

@@ -7,6 +7,11 @@ const { toTokens, fromTokens, LOSSY_RESOLUTION } = require('./lossless.js')
 // The host side of the bindings bridge: bindings are flattened to paths for the addon, and each
 // call the program makes is answered here, on the host's event loop, exactly once.
 
+/** Whether a call's path is one of the runtime's own bindings (lib/network.js's fetch), which
+ * cross as JSON and bytes whatever the program's bindings do; a binding's path never starts
+ * with '.'. */
+const isRuntimePath = (path) => path.startsWith('.')
+
 /** A name as a segment of a path: a '.' or '\' in it escaped by '\' (the addon reads them back),
  * so a binding's name may be any string. */
 const escapeName = (name) => name.replace(/[\\.]/g, '\\$&')
@@ -100,7 +105,7 @@ function placeBytes(root, slots, buffers) {
  * result that does not, an error); else with the bytes that came beside them in place.
  */
 function withBytes(event, buffers, lossless = false) {
-  if (lossless) return withLosslessValues(event)
+  if (lossless && !(event.kind === 'call' && isRuntimePath(event.call.path))) return withLosslessValues(event)
   if (!buffers) return event
   if (event.kind === 'call') event.call.args = placeBytes(event.call.args, event.call.bytes, buffers)
   else if (event.kind === 'done') event.outcome.value = placeBytes(event.outcome.value, event.outcome.bytes, buffers)
@@ -228,7 +233,7 @@ function answerCall(functions, call, port, lossless = false) {
     }
     let encoded
     try {
-      encoded = lossless ? encodeLossless(value) : encodeValue(`${call.path}() returned`, value)
+      encoded = lossless && !isRuntimePath(call.path) ? encodeLossless(value) : encodeValue(`${call.path}() returned`, value)
     } catch (error) {
       return fail(error)
     }

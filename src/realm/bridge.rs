@@ -123,6 +123,12 @@ impl Bridge {
         self.lossless.get()
     }
 
+    /// Whether a call's values cross as lossless JSON: the runtime's own bindings (`fetch`'s
+    /// requests and responses) cross as JSON and bytes whatever the program's bindings do.
+    fn lossless_for(&self, path: &str) -> bool {
+        self.lossless.get() && !is_runtime_path(path)
+    }
+
     /// Starts counting calls again for the next program in the same realm.
     pub fn restart(&self, max_bytes: usize) {
         self.calls.set(0);
@@ -197,7 +203,7 @@ impl Bridge {
         let mut converted = Vec::with_capacity(args.len());
         let mut bytes = Vec::new();
         for (index, arg) in args.iter().enumerate() {
-            if self.lossless.get() {
+            if self.lossless_for(path) {
                 match lossless::to_tokens(arg, self.max_bytes.get(), context) {
                     Ok(tokens) => converted.push(serde_json::Value::Array(tokens)),
                     Err(Refused::Lossy) => return Ok(Err(LOSSY_ARGUMENTS.to_owned())),
@@ -248,7 +254,7 @@ impl Bridge {
                 let message = format!("the host's reply is larger than {max_bytes} bytes");
                 (&resolvers.reject, self.call_error(&path, "RangeError", &message, context))
             }
-            Reply { value_json: Some(text), bytes, .. } => match self.reply_value(&text, bytes, context)? {
+            Reply { value_json: Some(text), bytes, .. } => match self.reply_value(&path, &text, bytes, context)? {
                 Ok(value) => (&resolvers.resolve, value),
                 Err(message) => {
                     let message = format!("the host's reply is not usable data: {message}");
@@ -262,8 +268,8 @@ impl Bridge {
 
     /// The program value of a host reply: its JSON (or lossless tokens) with its buffers in
     /// place, or why it is not usable.
-    fn reply_value(&self, text: &str, bytes: Option<HostBytes>, context: &mut Context) -> JsResult<Result<JsValue, String>> {
-        if self.lossless.get() {
+    fn reply_value(&self, path: &str, text: &str, bytes: Option<HostBytes>, context: &mut Context) -> JsResult<Result<JsValue, String>> {
+        if self.lossless_for(path) {
             return Ok(match serde_json::from_str::<Vec<serde_json::Value>>(text) {
                 Ok(tokens) => lossless::from_tokens(&tokens, context),
                 Err(err) => Err(err.to_string()),
@@ -317,9 +323,15 @@ fn error_value(context: &mut Context, name: &str, message: &str) -> JsValue {
 }
 
 /// The host's side of `fetch` (present when the host gave a network policy), and of aborting one
-/// in flight. A binding's path never starts with '.', so these cannot meet one.
+/// in flight. A binding's path never starts with '.' (a name's own dots are escaped), so these
+/// cannot meet one.
 pub const FETCH_PATH: &str = ".fetch";
 pub const FETCH_ABORT_PATH: &str = ".fetchAbort";
+
+/// Whether `path` is one of the runtime's own bindings, not one of the host's.
+fn is_runtime_path(path: &str) -> bool {
+    path.starts_with('.')
+}
 
 /// Installs a function for every binding path (`search`, `github.listIssues`) on the global
 /// object, inside frozen null-prototype namespaces (and the namespaces the surface names with no
@@ -333,7 +345,7 @@ pub fn install(bridge: &Rc<Bridge>, surface: &Surface, context: &mut Context) ->
         install_fetch(bridge, context)?;
     }
     let mut root = Namespace::default();
-    for path in surface.paths.iter().filter(|path| !path.starts_with('.')) {
+    for path in surface.paths.iter().filter(|path| !is_runtime_path(path)) {
         let mut names = split_path(path);
         let last = names.pop().unwrap_or_default();
         root.within(&names).functions.push((last, Rc::from(path.as_str())));

@@ -389,7 +389,9 @@ impl Program {
         if matches!(self.scope, Scope::Notebook) {
             env.get_or_insert_default().push((STAGED_INPUTS_ENV.to_owned(), self.staged_manifest()));
         }
-        if let Some(env) = env {
+        // A binding named `process` is the program's process, as the host asked.
+        let shadowed = !realm::global_replaceable("process", &mut self.context).map_err(realm_error)?;
+        if let Some(env) = env.filter(|_| !shadowed) {
             let (output, budget) = (self.wiring.output.clone(), self.wiring.budget.clone());
             realm::process::define(&mut self.context, &env, output, budget).map_err(realm_error)?;
         }
