@@ -210,6 +210,17 @@ describe("crossing: 'lossless-json'", () => {
     expect(nothing.ok && 'value' in nothing && nothing.value).toBeUndefined()
   })
 
+  it("charges a value's tokens to the memory budget before building them: a program cannot cross what it could not hold", async () => {
+    const limits = { maxMemoryBytes: 64 << 20, maxResultBytes: Number.MAX_SAFE_INTEGER }
+    const completion = errorOf(await run('return new Array(2_000_000).fill(1)', { limits, ...lossless }))
+    expect(completion.kind).toBe('memory_budget')
+    let calls = 0
+    const argument = errorOf(await run('await tools.take(new Array(2_000_000).fill(1))', { limits, bindings: { tools: { take: () => calls++ } }, ...lossless }))
+    expect(argument.kind).toBe('memory_budget')
+    expect(calls).toBe(0)
+    expect(valueOf(await run('return new Array(20_000).fill(1).length', { limits, ...lossless }))).toBe(20_000)
+  })
+
   it('counts a value against maxResultBytes, without building what does not fit', async () => {
     const argument = await run(`try { await tools.echo(new Array(100_000).fill('abc')) } catch (e) { return e.message }`, {
       bindings: echo,

@@ -207,6 +207,7 @@ impl Bridge {
                 match lossless::to_tokens(arg, self.max_bytes.get(), context) {
                     Ok(tokens) => converted.push(serde_json::Value::Array(tokens)),
                     Err(Refused::Lossy) => return Ok(Err(LOSSY_ARGUMENTS.to_owned())),
+                    Err(Refused::Stopped(err)) => return Err(err),
                     Err(Refused::TooLarge { limit }) => {
                         let refused = crate::error::ConversionError::TooLarge { limit };
                         return Ok(Err(format!("{}() argument {}: {refused}", display_path(path), index + 1)));

@@ -647,6 +647,7 @@ impl Program {
                 Ok(tokens) => Ok(Converted { json: Some(serde_json::Value::Array(tokens)), bytes: Vec::new() }),
                 Err(Refused::Lossy) => Err(ProgramError::new(ErrorKind::Result, "ResultError", LOSSY_COMPLETION)),
                 Err(Refused::TooLarge { limit }) => Err(unsendable_result(&crate::error::ConversionError::TooLarge { limit })),
+                Err(Refused::Stopped(err)) => Err(self.error_from(err)),
             };
         }
         let bounds = Bounds { max_depth: MAX_RESULT_DEPTH, max_bytes: limits.max_result_bytes };
