@@ -27,6 +27,7 @@ use bridge::Bridge;
 use console::Output;
 
 pub mod bridge;
+pub mod buffer;
 pub mod clone;
 pub mod console;
 pub mod convert;
@@ -166,7 +167,7 @@ struct LazyGlobals {
 /// The timer globals, as js/timers.js returns them.
 const TIMERS: &[&str] = &["setTimeout", "setInterval", "clearTimeout", "clearInterval", "setImmediate", "clearImmediate"];
 
-static LAZY_GLOBALS: [LazyGlobals; 8] = [
+static LAZY_GLOBALS: [LazyGlobals; 9] = [
     // One group: URLSearchParams keeps a URL's query in step with it.
     LazyGlobals { names: &["URL", "URLSearchParams"], define: web::url::register },
     LazyGlobals { names: &["TextEncoder", "TextDecoder"], define: web::encoding::register },
@@ -205,6 +206,8 @@ static LAZY_GLOBALS: [LazyGlobals; 8] = [
             define_members(context, &timers, TIMERS)
         },
     },
+    // Node's (js/buffer.js over buffer.rs).
+    LazyGlobals { names: &["Buffer"], define: buffer::define },
     LazyGlobals {
         names: &["DOMException"],
         define: |context| evaluated_global(context, "DOMException", include_str!("js/dom_exception.js"), &[]),
@@ -317,7 +320,7 @@ fn evaluated_global(context: &mut Context, name: &'static str, source: &'static 
 }
 
 /// Evaluates `source`, a realm script that is a function, and calls it with `inputs`.
-fn call_realm_script(context: &mut Context, name: &str, source: &'static str, inputs: &[JsValue]) -> JsResult<JsValue> {
+pub fn call_realm_script(context: &mut Context, name: &str, source: &'static str, inputs: &[JsValue]) -> JsResult<JsValue> {
     let make = context.eval(Source::from_bytes(source))?;
     let make = make.as_callable().ok_or_else(|| JsNativeError::typ().with_message(format!("the script of {name} is not a function")))?;
     make.call(&JsValue::undefined(), inputs, context)
