@@ -12,7 +12,7 @@ import { ADDON as CRASH_HOOKS_ADDON } from './scripts/build-crash-hooks.js'
 // that loads it, through the napi loader's NAPI_RS_NATIVE_LIBRARY_PATH: set in its test workers
 // only, since in vitest's own process rolldown's napi addon would read it too.
 const crashHooks = '__test__/crash-hooks.spec.ts'
-const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'codemode', 'fetch', 'structured-clone', 'strings-json', 'real-use', 'properties', 'mcp-serve', 'mcp-hostile', 'engine-behaviours'].map((name) => `__test__/${name}.spec.ts`)
+const onBothSubstrates = ['run', 'sessions', 'bytes', 'durable', 'budgets', 'codemode', 'fetch', 'structured-clone', 'strings-json', 'real-use', 'properties', 'mcp-serve', 'mcp-hostile', 'engine-behaviours', 'buffer'].map((name) => `__test__/${name}.spec.ts`)
 
 export default defineConfig({
   test: {
