@@ -19,7 +19,7 @@ const dshProjects = [
   { extends: true, test: { name: 'dsh-thread', include: dshSpecs } },
   { extends: true, test: { name: 'dsh-process', include: dshSpecs, env: { TEST_SUBSTRATE: 'process' } } },
 ]
-const onBothSubstrates = ['run', 'surface', 'sessions', 'bytes', 'durable', 'budgets', 'codemode', 'fetch', 'structured-clone', 'strings-json', 'real-use', 'properties', 'mcp-serve', 'mcp-hostile', 'engine-behaviours'].map((name) => `__test__/${name}.spec.ts`)
+const onBothSubstrates = ['run', 'surface', 'sessions', 'bytes', 'durable', 'budgets', 'codemode', 'fetch', 'structured-clone', 'strings-json', 'real-use', 'properties', 'mcp-serve', 'mcp-hostile', 'engine-behaviours', 'buffer'].map((name) => `__test__/${name}.spec.ts`)
 
 export default defineConfig({
   test: {

@@ -301,6 +301,15 @@ const corpus: Record<string, string> = {
   'a TextDecoder subclass, nested and past the depth limit': "class Lenient extends TextDecoder {}\nclass Strict extends TextEncoder {}\nconsole.log([new Lenient()], { a: { b: { c: new TextDecoder(), l: new Lenient(), e: new TextEncoder(), s: new Strict() } } }, { e: new TextEncoder() })",
   'console.table of nested values': 'console.table([{ nested: { x: 1, y: 2, z: 3 } }, { nested: [1, 2, 3, 4, 5] }, { nested: { k: 1 } }])',
   'console.count': "console.count()\nconsole.count()\nconsole.count('x')\nconsole.countReset()\nconsole.count()",
+  // ---- Node's Buffer ----
+  'a Buffer': "console.log(Buffer.from('hi'), Buffer.alloc(0))",
+  'Buffers of 50, 51 and 60 bytes': 'console.log(Buffer.alloc(50, 1), Buffer.alloc(51, 2), Buffer.alloc(60))',
+  'Buffers nested, in columns and past the depth limit': "const b = Buffer.from('ab')\nconsole.log([b, b], { data: b, list: Array.from({ length: 8 }, () => Buffer.from('x')) }, { a: { b: { c: b } } }, { a: { b: { c: { d: b } } } })",
+  'a Buffer with own properties': "const b = Buffer.from('xyz')\nb.label = 'tag'\nb[Symbol('s')] = 1\nb.meta = { n: 1, list: [1, 2, 3, 4, 5, 6, 7, 8], deep: { a: { b: { c: 1 } } } }\nObject.defineProperty(b, 'hidden', { value: 1 })\nconst e = Buffer.alloc(0)\ne.note = true\nconsole.log(b, [e])",
+  'a Buffer with %s, %o, %O and %j': "const b = Buffer.from('hé')\nconsole.log('%s|%o|%O|%j|%d', b, b, b, b, b)",
+  'views of a Buffer and a Uint8Array given its prototype': "const b = Buffer.from('hello')\nconst u = new Uint8Array([1, 2])\nObject.setPrototypeOf(u, Buffer.prototype)\nconst plain = Buffer.from('p')\nObject.setPrototypeOf(plain, Uint8Array.prototype)\nconsole.log(b.subarray(1, 3), b.map((x) => x + 1), u, plain, new Uint8Array(b))",
+  'errors Buffer throws, logged': "for (const f of [() => Buffer.alloc(-1), () => Buffer.from(5), () => Buffer.alloc(2).readUInt32LE(), () => Buffer.from('a', 'nope'), () => Buffer.alloc(2).write(1)]) {\n  try { f() } catch (e) { console.log(e); console.log([e.message]); console.error(String(e)) }\n}",
+  'Buffers in console.table and console.dir': "const b = Buffer.from('abc')\nconsole.table([{ b }, { b: Buffer.alloc(0) }])\nconsole.dir({ a: { b } }, { depth: 0 })\nconsole.dir(b)\nconsole.dir([b], { customInspect: true })\nconsole.dir(b, { customInspect: false, depth: 0 })",
 }
 
 /**
@@ -380,6 +389,9 @@ describe('console safety', () => {
         console.log({ get g() { ran++; return 1 }, proxy, nested: [proxy] }, proxy)
         console.log('%s', { get toString() { ran++; return () => 'x' } })
         console.table([{ get a() { ran++; return 1 } }])
+        const bytes = Buffer.from('b')
+        Object.defineProperty(bytes, 'g', { enumerable: true, get() { ran++; return 1 } })
+        console.log(bytes, [bytes])
         return ran`,
     })
     expect(result).toMatchObject({ ok: true, value: 0 })
@@ -394,12 +406,20 @@ describe('console safety', () => {
         console.dir(deep, { depth: null })
         console.log(wide)
         console.log('%s', 'z'.repeat(1 << 20))
+        // a Buffer among its own properties, which Node inspects until its stack overflows
+        const looped = Buffer.from('a')
+        looped.self = looped
+        let chain = Buffer.from('0')
+        for (let i = 0; i < 100000; i++) { const next = Buffer.from('1'); next.next = chain; chain = next }
+        console.log(looped, chain)
         return 'done'`,
       limits: { maxLogBytes: 16 << 20 },
     })
     expect(result).toMatchObject({ ok: true, value: 'done' })
     if (!result.ok) return
-    const [deep, wide] = result.logs.map((l) => l.text)
+    const [deep, wide, , buffers] = result.logs.map((l) => l.text)
+    expect(buffers).toMatch(/^<Buffer 61, self: \[Circular \*1\]> <Buffer 31, next: <Buffer 31, next: /)
+    expect(buffers.length).toBeLessThan(2 << 20)
     expect(deep.length).toBeLessThan(2 << 20)
     expect(wide).toMatch(/more properties/)
     expect(wide.length).toBeLessThan(2 << 20)

@@ -401,7 +401,8 @@ describe('values cross as lossless JSON', () => {
         Reflect.ownKeys = () => { throw new Error('mutated') }
         Number.isFinite = () => false
         Function.prototype.toString = () => 'mutated'
-        globalThis.Object = globalThis.Array = globalThis.Error = globalThis.JSON = undefined
+        Buffer.byteLength = () => 0
+        globalThis.Object = globalThis.Array = globalThis.Error = globalThis.JSON = globalThis.Buffer = undefined
         const echoed = await tools.echo({ request: ['€', 1] })
         let failure
         try { await tools.fail({}) } catch (error) { failure = [error instanceof ToolCallError, error.toolName, error.message] }

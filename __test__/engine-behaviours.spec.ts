@@ -360,6 +360,8 @@ describe('inline caches: a code site run again sees what it saw the first time',
     structuredClone: ['structuredClone(new Map([[1, 2]])).get(1)', 2],
     btoa: ["btoa('hi')", 'aGk='],
     atob: ["atob('aGk=')", 'hi'],
+    Buffer: ["Buffer.from('hi').toString('base64')", 'aGk='],
+    'Buffer#readUInt16BE': ["Buffer.from([1, 2]).readUInt16BE(0)", 258],
   }
   const TIMES = 4
   const SITES: Record<string, (use: string) => string> = {

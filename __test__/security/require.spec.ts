@@ -14,14 +14,14 @@ describe('host capabilities', () => {
     })
   })
 
-  it('process, module, fetch, Buffer, Deno, Bun and WebAssembly are not defined', async () => {
+  it('process, module, fetch, Deno, Bun and WebAssembly are not defined', async () => {
     await expectContained(
       runtime,
-      `return [typeof require, typeof module, typeof exports, typeof process, typeof fetch, typeof Buffer,
+      `return [typeof require, typeof module, typeof exports, typeof process, typeof fetch,
         typeof Deno, typeof Bun, typeof WebAssembly, typeof XMLHttpRequest, typeof WebSocket, typeof importScripts,
         typeof globalThis.process, typeof global]`,
       (result) => {
-        expect(result.ok && result.value).toEqual(Array(14).fill('undefined'))
+        expect(result.ok && result.value).toEqual(Array(13).fill('undefined'))
       },
     )
   })

@@ -212,7 +212,7 @@ impl Console {
     fn dir(&self, args: &[JsValue], context: &mut Context) -> JsResult<()> {
         let options = match args.get(1).and_then(JsValue::as_object) {
             Some(options) => dir_options(&options, context)?,
-            None => InspectOptions::default(),
+            None => InspectOptions { custom_inspect: false, ..InspectOptions::default() },
         };
         let text = inspect_with(args.first().unwrap_or(&JsValue::undefined()), &options, &self.positions.borrow(), context)?;
         self.write(Level::Log, text);
@@ -322,7 +322,8 @@ fn format_duration(ms: f64) -> String {
 
 /// The options of `console.dir(value, options)` the inspector honours, read from data properties.
 fn dir_options(options: &JsObject, context: &mut Context) -> JsResult<InspectOptions> {
-    let mut result = InspectOptions::default();
+    // Node's console.dir turns custom inspection off unless asked
+    let mut result = InspectOptions { custom_inspect: false, ..InspectOptions::default() };
     let read = |name: &str, context: &mut Context| -> JsResult<Option<JsValue>> {
         Ok(own_property(options, &js_string!(name).into(), context)?.and_then(|p| p.value).filter(|v| !v.is_undefined()))
     };
@@ -335,6 +336,9 @@ fn dir_options(options: &JsObject, context: &mut Context) -> JsResult<InspectOpt
     }
     if let Some(compact) = read("compact", context)?.and_then(|v| v.as_number().or_else(|| v.as_boolean().filter(|b| !b).map(|_| 0.0))) {
         result.compact = compact.max(0.0) as usize;
+    }
+    if let Some(custom) = read("customInspect", context)? {
+        result.custom_inspect = custom.to_boolean();
     }
     if let Some(sorted) = read("sorted", context)? {
         result.sorted = sorted.to_boolean();

@@ -17,6 +17,7 @@ use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsDate, JsMap, JsP
 use boa_engine::property::PropertyKey;
 use boa_engine::{Context, JsBigInt, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string};
 
+use crate::realm::buffer;
 use crate::realm::console::ConsoleStyle;
 use crate::realm::convert::{length_of, own_property};
 use crate::realm::web::{encoding, url};
@@ -36,16 +37,31 @@ pub struct InspectOptions {
     /// Levels shown; `f64::INFINITY` for `depth: null`.
     pub depth: f64,
     pub break_length: f64,
-    /// Node's `compact` as a number: how many inner levels may share one line.
+    /// Node's `compact` as a number: how many inner levels may share one line ([`COMPACT_ALL`]
+    /// for `compact: true`).
     pub compact: usize,
     pub sorted: bool,
     pub max_array_length: usize,
     pub max_string_length: usize,
+    /// Node's `customInspect`: whether a Buffer prints as Node's own inspection of it shows it
+    /// (`<Buffer 68 69>`), or as the typed array it is (`console.dir` turns it off).
+    pub custom_inspect: bool,
 }
+
+/// Node's `compact: true`: every level on one line, arrays not grouped into columns.
+pub const COMPACT_ALL: usize = usize::MAX;
 
 impl Default for InspectOptions {
     fn default() -> Self {
-        Self { depth: 2.0, break_length: 80.0, compact: 3, sorted: false, max_array_length: 100, max_string_length: 10_000 }
+        Self {
+            depth: 2.0,
+            break_length: 80.0,
+            compact: 3,
+            sorted: false,
+            max_array_length: 100,
+            max_string_length: 10_000,
+            custom_inspect: true,
+        }
     }
 }
 
@@ -642,7 +658,7 @@ impl Inspector<'_> {
         if let Some(text) = self.web_object(object, constructor, recurse_times, context)? {
             return Ok(text);
         }
-        let tag = to_string_tag(object, context)?;
+        let mut tag = to_string_tag(object, context)?;
         let mut base = String::new();
         let mut braces = ["{".to_owned(), "}".to_owned()];
         let mut extras = Extras::Object;
@@ -689,6 +705,11 @@ impl Inspector<'_> {
             braces[0] = format!("{prefix}{{");
             entries = Entries::Map(map);
         } else if let Ok(typed) = JsTypedArray::from_object(object.clone()) {
+            // %TypedArray%.prototype's own getter gives the kind's name, which a subclass shows
+            // (`Buffer(2) [Uint8Array] [ 1, 2 ]`).
+            if tag.is_empty() && inherits(object, &context.intrinsics().constructors().typed_array().prototype()) {
+                tag = typed.to_string_tag(context)?.as_string().map(|tag| tag.to_std_string_lossy()).unwrap_or_default();
+            }
             let length = typed.length(context)?;
             keys = own_keys(object, true, context)?;
             let fallback = if constructor.is_none() { tag.clone() } else { String::new() };
@@ -833,6 +854,11 @@ impl Inspector<'_> {
         recurse_times: usize,
         context: &mut Context,
     ) -> JsResult<Option<String>> {
+        if self.options.custom_inspect
+            && let Some(bytes) = buffer::inspected_bytes(object, context)?
+        {
+            return self.buffer(object, constructor, bytes, context).map(Some);
+        }
         let past_depth = recurse_times as f64 > self.options.depth;
         if let Some((class, text)) = encoding::inspection(object, constructor) {
             if !past_depth {
@@ -890,6 +916,29 @@ impl Inspector<'_> {
         } else {
             format!("{name} {{ {} }}", entries.join(", "))
         }
+    }
+
+    /// Node's custom inspection of a Buffer, at any depth: `<Buffer 68 69>`, and its own
+    /// enumerable properties after the bytes, as a fresh inspection of them on one line shows
+    /// them (`<Buffer 68 69, tag: 'x'>`). Where Node recurses without end (a Buffer among its own
+    /// properties), the `seen` list stops it.
+    fn buffer(&mut self, object: &JsObject, constructor: Option<&str>, mut text: String, context: &mut Context) -> JsResult<String> {
+        let keys = own_keys(object, true, context)?;
+        if !keys.is_empty() && self.seen.len() < MAX_NESTING {
+            let outer = (self.options.clone(), self.indentation, self.current_depth);
+            self.options.break_length = f64::INFINITY;
+            self.options.compact = COMPACT_ALL;
+            self.indentation = 0;
+            self.seen.push(object.clone());
+            let entries: JsResult<Vec<String>> = keys.iter().map(|key| self.property(object, key, 1, context)).collect();
+            self.seen.pop();
+            (self.options, self.indentation, self.current_depth) = outer;
+            if !text.is_empty() {
+                text.push_str(", ");
+            }
+            text.push_str(&entries?.join(", "));
+        }
+        Ok(format!("<{} {text}>", constructor.unwrap_or("Buffer")))
     }
 
     /// A multi-line text that Node's inspect of a custom object indents to the current level.
@@ -1136,7 +1185,7 @@ impl Inspector<'_> {
         context: &mut Context,
     ) -> JsResult<String> {
         let entries = output.len();
-        if extras == Extras::Array && entries > 6 && self.options.compact >= 1 {
+        if extras == Extras::Array && entries > 6 && self.options.compact >= 1 && self.options.compact != COMPACT_ALL {
             output = self.group_array_elements(output, array, context)?;
         }
         let base_space = if base.is_empty() { String::new() } else { format!("{base} ") };
@@ -1349,8 +1398,13 @@ impl Inspector<'_> {
         if let Some(text) = own.and_then(|p| p.value).and_then(|v| v.as_string()) {
             return Ok((text.to_std_string_lossy(), false));
         }
+        // Node's own errors name their code: `RangeError [ERR_OUT_OF_RANGE]: ...`.
+        let name = match buffer::node_error_code(error, context) {
+            Some(code) => format!("{name} [{code}]"),
+            None => name.to_owned(),
+        };
         let head = match (name.is_empty(), message.is_empty()) {
-            (_, true) => name.to_owned(),
+            (_, true) => name,
             (true, false) => message.to_owned(),
             (false, false) => format!("{name}: {message}"),
         };

@@ -28,6 +28,7 @@ use bridge::Bridge;
 use console::{ConsoleStyle, Output};
 
 pub mod bridge;
+pub mod buffer;
 pub mod clone;
 pub mod console;
 pub mod convert;
@@ -171,7 +172,7 @@ struct LazyGlobals {
 /// The timer globals, as js/timers.js returns them.
 const TIMERS: &[&str] = &["setTimeout", "setInterval", "clearTimeout", "clearInterval", "setImmediate", "clearImmediate"];
 
-static LAZY_GLOBALS: [LazyGlobals; 8] = [
+static LAZY_GLOBALS: [LazyGlobals; 9] = [
     // One group: URLSearchParams keeps a URL's query in step with it.
     LazyGlobals { names: &["URL", "URLSearchParams"], define: web::url::register },
     LazyGlobals { names: &["TextEncoder", "TextDecoder"], define: web::encoding::register },
@@ -210,6 +211,8 @@ static LAZY_GLOBALS: [LazyGlobals; 8] = [
             define_members(context, &timers, TIMERS)
         },
     },
+    // Node's (js/buffer.js over buffer.rs).
+    LazyGlobals { names: &["Buffer"], define: buffer::define },
     LazyGlobals {
         names: &["DOMException"],
         define: |context| evaluated_global(context, "DOMException", include_str!("js/dom_exception.js"), &[]),

@@ -9,14 +9,14 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use boa_engine::builtins::typed_array::TypedArrayKind;
-use boa_engine::object::builtins::{JsArray, JsArrayBuffer, JsFunction, JsPromise, JsTypedArray};
+use boa_engine::object::builtins::{JsArray, JsFunction, JsPromise, JsTypedArray};
 use boa_engine::object::{FunctionObjectBuilder, ObjectInitializer};
 use boa_engine::property::Attribute;
 use boa_engine::{Context, JsBigInt, JsData, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string};
 use boa_gc::{Finalize, Trace};
 
 use crate::realm::console::{Level, Output};
-use crate::realm::web::with_properties;
+use crate::realm::web::{ByteView, with_properties};
 use crate::run::budget::Budget;
 
 /// The program's `process.env`, kept with the realm so the host can change it between a
@@ -102,15 +102,12 @@ fn write_chunk(output: &RefCell<Output>, args: &[JsValue], context: &mut Context
 
 /// The bytes a `Uint8Array` (a Buffer is one) shows; `None` for any other value.
 fn uint8_bytes(value: &JsValue, context: &mut Context) -> JsResult<Option<Vec<u8>>> {
-    let Some(array) = value.as_object().and_then(|object| JsTypedArray::from_object(object.clone()).ok()) else { return Ok(None) };
-    if array.kind() != Some(TypedArrayKind::Uint8) {
+    let Some(object) = value.as_object() else { return Ok(None) };
+    if JsTypedArray::from_object(object.clone()).ok().and_then(|array| array.kind()) != Some(TypedArrayKind::Uint8) {
         return Ok(None);
     }
-    let (offset, length) = (array.byte_offset(context)?, array.byte_length(context)?);
-    let buffer = array.buffer(context)?;
-    let buffer = buffer.as_object().and_then(|buffer| JsArrayBuffer::from_object(buffer.clone()).ok());
-    let bytes = buffer.and_then(|buffer| buffer.data().and_then(|data| data.get(offset..offset + length).map(<[u8]>::to_vec)));
-    Ok(Some(bytes.unwrap_or_default()))
+    // A detached buffer shows no bytes.
+    Ok(Some(ByteView::of(&object, context)?.map(|view| view.read(<[u8]>::to_vec)).unwrap_or_default()))
 }
 
 /// `process.exit(code)`: the code Node takes (an integer, or a string of one; `undefined` and

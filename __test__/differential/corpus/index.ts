@@ -1,6 +1,7 @@
 // Every program of the differential, by family.
 import type { Program } from '../harness'
 import { agents } from './agents'
+import { buffers } from './buffers'
 import { cache } from './cache'
 import { collections } from './collections'
 import { control } from './control'
@@ -44,6 +45,7 @@ export const corpus: Program[] = [
   ...printing,
   ...text,
   ...typescript2,
+  ...buffers,
 ]
 
 const names = new Set<string>()

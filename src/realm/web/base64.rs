@@ -13,10 +13,40 @@ pub fn register(context: &mut Context) -> JsResult<()> {
     context.register_global_builtin_callable(js_string!("btoa"), 1, NativeFunction::from_fn_ptr(btoa))
 }
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/// The digits of base64 (`+` and `/`, padded with `=`) or of base64url (`-` and `_`, unpadded).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Alphabet {
+    Standard,
+    Url,
+}
+
+/// `bytes` in base64 digits of `alphabet`.
+pub fn encode(bytes: impl Iterator<Item = u8>, alphabet: Alphabet) -> Vec<u8> {
+    let (digits, padding): (&[u8; 64], Option<u8>) = match alphabet {
+        Alphabet::Standard => (b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", Some(b'=')),
+        Alphabet::Url => (b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", None),
+    };
+    let mut text = Vec::with_capacity(bytes.size_hint().0.div_ceil(3) * 4);
+    let mut bytes = bytes;
+    while let Some(first) = bytes.next() {
+        let (second, third) = (bytes.next(), bytes.next());
+        let group = (u32::from(first) << 16) | (u32::from(second.unwrap_or(0)) << 8) | u32::from(third.unwrap_or(0));
+        let digit = |shift: u32| digits[(group >> shift & 0x3F) as usize];
+        text.push(digit(18));
+        text.push(digit(12));
+        for (present, shift) in [(second.is_some(), 6), (third.is_some(), 0)] {
+            if present {
+                text.push(digit(shift));
+            } else if let Some(padding) = padding {
+                text.push(padding);
+            }
+        }
+    }
+    text
+}
 
 /// The value of a base64 digit, if `unit` is one.
-fn digit_value(unit: u16) -> Option<u8> {
+pub fn digit_value(unit: u16) -> Option<u8> {
     match unit {
         0x41..=0x5A => Some((unit - 0x41) as u8),
         0x61..=0x7A => Some((unit - 0x61 + 26) as u8),
@@ -105,17 +135,7 @@ fn btoa(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValu
     let length = data.len().div_ceil(3) * 4;
     // The text, then the string made of it.
     context.reserve_memory(2 * length)?;
-    let mut text = Vec::with_capacity(length);
-    let mut units = data.iter();
-    while let Some(first) = units.next() {
-        let (second, third) = (units.next(), units.next());
-        let group = (u32::from(first) << 16) | (u32::from(second.unwrap_or(0)) << 8) | u32::from(third.unwrap_or(0));
-        let digit = |shift: u32| ALPHABET[(group >> shift & 0x3F) as usize];
-        text.push(digit(18));
-        text.push(digit(12));
-        text.push(if second.is_some() { digit(6) } else { b'=' });
-        text.push(if third.is_some() { digit(0) } else { b'=' });
-    }
+    let text = encode(data.iter().map(|unit| unit as u8), Alphabet::Standard);
     Ok(JsString::from(JsStr::latin1(&text)).into())
 }
 

@@ -3,13 +3,11 @@
 //! mode, the BOM stripped once unless `ignoreBOM`, streaming with `decode(chunk, { stream: true
 //! })`, and `encodeInto`. Errors read as Node's.
 
-use std::ops::Range;
-
 use boa_engine::builtins::array_buffer::AlignedVec;
 use boa_engine::builtins::typed_array::TypedArrayKind;
 use boa_engine::class::{Class, ClassBuilder};
 use boa_engine::object::ObjectInitializer;
-use boa_engine::object::builtins::{JsArrayBuffer, JsDataView, JsSharedArrayBuffer, JsTypedArray, JsUint8Array};
+use boa_engine::object::builtins::{JsArrayBuffer, JsTypedArray, JsUint8Array};
 use boa_engine::property::Attribute;
 use boa_engine::string::CodePoint;
 use boa_engine::{
@@ -17,7 +15,7 @@ use boa_engine::{
 };
 use encoding_rs::{CoderResult, Decoder, DecoderResult, Encoding, UTF_8};
 
-use super::{accessor_function, missing_argument, receiver, usv_utf8_len, with_properties};
+use super::{ByteView, accessor_function, missing_argument, receiver, usv_utf8_len, with_properties};
 
 /// Defines the globals `TextEncoder` and `TextDecoder`.
 pub fn register(context: &mut Context) -> JsResult<()> {
@@ -114,11 +112,7 @@ fn encode_into(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRes
                 describe(args.get(1))
             ))
         })?;
-    let read = match view_of(&destination.clone().into(), context)? {
-        Some(view) => view.fill(&destination, |target| encode_prefix(source.as_str(), target), context)?,
-        None => (0, 0),
-    };
-    let (read, written) = read;
+    let (read, written) = view_of(&destination.into(), context)?.write(|target| encode_prefix(source.as_str(), target), context)?;
     let result = ObjectInitializer::new(context)
         .property(js_string!("read"), read, Attribute::all())
         .property(js_string!("written"), written, Attribute::all())
@@ -127,7 +121,7 @@ fn encode_into(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRes
 }
 
 /// Writes the UTF-8 of as many whole characters of `source` as fit at the start of `target`:
-/// how many code units that read and bytes it wrote, twice (the second for `View::fill`).
+/// how many code units that read and bytes it wrote, twice (the second for `ByteView::write`).
 fn encode_prefix(source: JsStr<'_>, target: &mut [u8]) -> ((usize, usize), usize) {
     let (mut read, mut written) = (0, 0);
     for point in source.code_points() {
@@ -156,75 +150,20 @@ fn describe(value: Option<&JsValue>) -> String {
     }
 }
 
-/// Bytes a BufferSource views: a buffer (an `ArrayBuffer` or a `SharedArrayBuffer`) and the
-/// range of it.
-struct View {
-    buffer: JsObject,
-    range: Range<usize>,
-}
-
-impl View {
-    /// Runs `read` on the viewed bytes (none once the buffer is detached); no program code runs
-    /// meanwhile.
-    fn read<R>(&self, read: impl FnOnce(&[u8]) -> R) -> R {
-        if let Ok(buffer) = JsArrayBuffer::from_object(self.buffer.clone()) {
-            let data = buffer.data();
-            let bytes = data.as_deref().and_then(|data| data.get(self.range.clone())).unwrap_or_default();
-            return read(bytes);
-        }
-        let copy = JsSharedArrayBuffer::from_object(self.buffer.clone()).map(|shared| shared.to_vec()).unwrap_or_default();
-        read(copy.get(self.range.clone()).unwrap_or_default())
-    }
-
-    /// Runs `fill` on the viewed bytes, which it writes the start of and says how many; `array`
-    /// is the typed array viewing them.
-    fn fill<R>(&self, array: &JsTypedArray, fill: impl FnOnce(&mut [u8]) -> (R, usize), context: &mut Context) -> JsResult<R> {
-        if let Ok(buffer) = JsArrayBuffer::from_object(self.buffer.clone()) {
-            let mut data = buffer.data_mut();
-            let bytes = data.as_deref_mut().and_then(|data| data.get_mut(self.range.clone())).unwrap_or_default();
-            return Ok(fill(bytes).0);
-        }
-        // A shared buffer's bytes are reachable only through the typed array's own `set`.
-        context.reserve_memory(2 * self.range.len())?;
-        let mut bytes = vec![0; self.range.len()];
-        let (result, written) = fill(&mut bytes);
-        let written = JsUint8Array::from_iter(bytes[..written].iter().copied(), context)?;
-        array.set_values(written.into(), Some(0), context)?;
-        Ok(result)
-    }
-}
-
-/// The view `value` is, if it is a BufferSource (None for a detached buffer, viewing nothing).
-fn view_of(value: &JsValue, context: &mut Context) -> JsResult<Option<View>> {
-    let not_a_buffer_source = || -> JsResult<Option<View>> {
-        Err(JsNativeError::typ()
+/// The bytes of `value`, if it is a BufferSource (a detached buffer shows none).
+fn view_of(value: &JsValue, context: &mut Context) -> JsResult<ByteView> {
+    let view = match value.as_object() {
+        Some(object) => ByteView::of(&object, context)?,
+        None => None,
+    };
+    view.ok_or_else(|| {
+        JsNativeError::typ()
             .with_message(format!(
                 "TextDecoder.decode: the input must be an ArrayBuffer, a SharedArrayBuffer, a typed array or a DataView, got {}",
                 describe(Some(value))
             ))
-            .into())
-    };
-    let Some(object) = value.as_object() else {
-        return not_a_buffer_source();
-    };
-    let (buffer, start, length) = if let Ok(array) = JsTypedArray::from_object(object.clone()) {
-        (array.buffer(context)?, array.byte_offset(context)?, array.byte_length(context)?)
-    } else if let Ok(view) = JsDataView::from_object(object.clone()) {
-        let buffer = view.buffer(context)?;
-        if buffer.as_object().and_then(|buffer| JsArrayBuffer::from_object(buffer.clone()).ok()).is_some_and(|b| b.data().is_none()) {
-            return Ok(None);
-        }
-        (buffer, view.byte_offset(context)? as usize, view.byte_length(context)? as usize)
-    } else if let Ok(buffer) = JsArrayBuffer::from_object(object.clone()) {
-        let length = buffer.data().map_or(0, |data| data.len());
-        (buffer.into(), 0, length)
-    } else if let Ok(shared) = JsSharedArrayBuffer::from_object(object.clone()) {
-        let length = shared.byte_length();
-        (shared.into(), 0, length)
-    } else {
-        return not_a_buffer_source();
-    };
-    Ok(buffer.as_object().map(|buffer| View { buffer: buffer.clone(), range: start..start + length }))
+            .into()
+    })
 }
 
 #[derive(Trace, Finalize, JsData)]
@@ -357,7 +296,7 @@ fn decode(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<J
     }
     let [stream] = options(args.get(1), ["stream"], "decoder.decode(bytes, { stream: true })", context)?;
     let view = match input {
-        Some(input) => view_of(input, context)?,
+        Some(input) => Some(view_of(input, context)?),
         None => None,
     };
     let (encoding, fatal, ignore_bom, decoder) = {
